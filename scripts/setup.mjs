@@ -1,0 +1,101 @@
+#!/usr/bin/env node
+// Prepares a fresh machine for `npm run dev` and `npm test`: npm packages, a Chromium for
+// wrangler dev's Browser Rendering emulation, and `.dev.vars`. Idempotent; prints what it does.
+// Offline, wrangler cannot download its pinned Chrome build, so we place a wrapper around
+// Debian's Chromium at the exact path wrangler (miniflare) would have downloaded it to.
+import { execFileSync } from 'node:child_process';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+const WRAPPER_MARK = '# page-fetch chromium wrapper';
+
+function log(message) {
+  console.error(`[setup] ${message}`);
+}
+
+function run(cmd, args, options = {}) {
+  execFileSync(cmd, args, { stdio: 'inherit', cwd: ROOT, ...options });
+}
+
+function ensureNpmPackages() {
+  if (existsSync(join(ROOT, 'node_modules', 'wrangler', 'package.json'))) return;
+  log('installing npm packages (npm ci)');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+/** The Chrome version miniflare pins for its Browser Rendering emulation, read from the installed package. */
+function wranglerChromeVersion() {
+  const source = readFileSync(join(ROOT, 'node_modules/miniflare/dist/src/index.js'), 'utf8');
+  const match = /browserVersion:\s*"(\d+\.\d+\.\d+\.\d+)"/.exec(source);
+  if (!match) throw new Error('cannot find the Chrome version pinned by the installed miniflare');
+  return match[1];
+}
+
+/** Same location as miniflare's getGlobalWranglerCachePath() (xdg-app-paths ".wrangler" cache). */
+function wranglerCacheDir() {
+  const xdg = process.env.XDG_CACHE_HOME;
+  return join(xdg && xdg.length > 0 ? xdg : join(homedir(), '.cache'), '.wrangler');
+}
+
+function isRoot() {
+  return typeof process.getuid === 'function' && process.getuid() === 0;
+}
+
+function ensureSystemChromium() {
+  if (existsSync(SYSTEM_CHROMIUM)) return true;
+  const hasApt = existsSync('/usr/bin/apt-get');
+  if (!isRoot() || !hasApt) {
+    log(`no ${SYSTEM_CHROMIUM}; wrangler will try to download its own Chrome (needs internet)`);
+    return false;
+  }
+  log("installing Debian's chromium with apt-get");
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run('apt-get', ['update', '-qq'], { env });
+  run('apt-get', ['install', '-y', '-qq', 'chromium'], { env });
+  return existsSync(SYSTEM_CHROMIUM);
+}
+
+function wrapperScript() {
+  // PAGE_FETCH_CHROME_PID_DIR lets the test harness stop exactly the browsers it caused
+  // (Chromium outlives wrangler dev); PAGE_FETCH_CHROMIUM_FLAGS passes extra switches through.
+  return `#!/bin/sh
+${WRAPPER_MARK}: runs the system Chromium where wrangler expects its pinned Chrome.
+if [ -n "$PAGE_FETCH_CHROME_PID_DIR" ] && [ -d "$PAGE_FETCH_CHROME_PID_DIR" ]; then
+  echo $$ > "$PAGE_FETCH_CHROME_PID_DIR/$$"
+fi
+if [ "$(id -u)" = "0" ]; then set -- --no-sandbox "$@"; fi
+# shellcheck disable=SC2086
+exec ${SYSTEM_CHROMIUM} $PAGE_FETCH_CHROMIUM_FLAGS "$@"
+`;
+}
+
+function ensureBrowser() {
+  const version = wranglerChromeVersion();
+  const executable = join(wranglerCacheDir(), 'chrome', `linux-${version}`, 'chrome-linux64', 'chrome');
+  const current = existsSync(executable) ? readFileSync(executable).subarray(0, 4096).toString('latin1') : null;
+  if (current !== null && !current.includes(WRAPPER_MARK)) {
+    log(`wrangler's own Chrome ${version} is present; leaving it`);
+    return;
+  }
+  if (current === wrapperScript()) return;
+  if (!ensureSystemChromium()) return;
+  mkdirSync(dirname(executable), { recursive: true });
+  writeFileSync(executable, wrapperScript());
+  chmodSync(executable, 0o755);
+  log(`placed a Chromium wrapper for wrangler's Chrome ${version} at ${executable}`);
+}
+
+function ensureDevVars() {
+  const target = join(ROOT, '.dev.vars');
+  if (existsSync(target)) return;
+  copyFileSync(join(ROOT, '.dev.vars.example'), target);
+  log('created .dev.vars from .dev.vars.example');
+}
+
+ensureNpmPackages();
+ensureBrowser();
+ensureDevVars();

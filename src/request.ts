@@ -1,0 +1,130 @@
+// The body of POST /api/fetch: its schema, defaults and the normalized FetchRequest the handler uses
+// (DESIGN.md "Request"). Every failing field is reported, unknown fields are rejected, and `null`
+// means absent. Proxy and country rules need the deployment's proxies, so they take the Config.
+// Pure: no Hono, no Workers APIs.
+import { z } from 'zod';
+import { DEFAULT_PROXY_NAME, type Config } from './config.js';
+import { ApiError, type FieldIssue } from './errors.js';
+import { browserLocation, type BrowserLocation } from './locations.js';
+
+export const WAIT_EVENTS = ['DOMContentLoaded', 'load', 'networkAlmostIdle', 'networkIdle'] as const;
+export type WaitEvent = (typeof WAIT_EVENTS)[number];
+export const OUTPUT_FORMATS = ['html', 'markdown'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+export const MAX_URL_LENGTH = 8192;
+export const DEFAULT_WAIT_MS = 5000;
+
+/** Where the request's traffic leaves from: the browser's own egress, or a configured upstream proxy. */
+export type Egress = { kind: 'direct'; location?: BrowserLocation } | { kind: 'proxy'; name: string; country?: string };
+
+export interface FetchRequest {
+  url: string;
+  outputFormat: OutputFormat;
+  /** The waiting budget in ms, counted from navigation start. */
+  waitMs: number;
+  waitEvent: WaitEvent;
+  raw: boolean;
+  proxyName: string;
+  egress: Egress;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+function bodySchema(maxWaitMs: number) {
+  const enumMessage = (values: readonly string[]) => ({ message: `must be one of ${values.map((v) => `"${v}"`).join(', ')}` });
+  return z.strictObject({
+    url: z
+      .string({ message: 'is required and must be a string' })
+      .max(MAX_URL_LENGTH, { message: `must be at most ${MAX_URL_LENGTH} characters` })
+      .refine(isHttpUrl, { message: 'must be an absolute http: or https: URL' }),
+    output_format: z.enum(OUTPUT_FORMATS, enumMessage(OUTPUT_FORMATS)).nullish(),
+    wait_ms: z
+      .number({ message: 'must be an integer' })
+      .int({ message: 'must be an integer' })
+      .min(0, { message: 'must be at least 0' })
+      .max(maxWaitMs, { message: `must be at most ${maxWaitMs}` })
+      .nullish(),
+    wait_event: z.enum(WAIT_EVENTS, enumMessage(WAIT_EVENTS)).nullish(),
+    raw: z.boolean({ message: 'must be a boolean' }).nullish(),
+    proxy_name: z.string({ message: 'must be a string' }).min(1, { message: 'must not be empty' }).nullish(),
+    country: z
+      .string({ message: 'must be a string' })
+      .regex(/^[A-Za-z]{2}$/, { message: 'must be an ISO 3166-1 alpha-2 country code' })
+      .nullish(),
+  });
+}
+
+type Body = z.infer<ReturnType<typeof bodySchema>>;
+
+function schemaIssues(error: z.ZodError): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) issues.push({ field: key, message: 'is not a known field' });
+    } else {
+      issues.push({ field: issue.path.map(String).join('.') || '(body)', message: issue.message });
+    }
+  }
+  return issues;
+}
+
+/** Proxy and country rules of DESIGN.md "Proxies and country"; pushes issues rather than throwing. */
+function resolveEgress(body: Body, config: Config, issues: FieldIssue[]): { proxyName: string; egress: Egress } | undefined {
+  const proxyName = body.proxy_name ?? DEFAULT_PROXY_NAME;
+  const country = body.country ?? undefined;
+  const upstream = config.proxies.get(proxyName);
+  if (upstream === undefined && proxyName !== DEFAULT_PROXY_NAME) {
+    const names = [DEFAULT_PROXY_NAME, ...config.proxies.keys()].filter((n, i, all) => all.indexOf(n) === i);
+    issues.push({ field: 'proxy_name', message: `is not a configured proxy; configured: ${names.join(', ')}` });
+    return undefined;
+  }
+  if (upstream === undefined) {
+    if (country === undefined) return { proxyName, egress: { kind: 'direct' } };
+    const location = browserLocation(country);
+    if (location === undefined) {
+      issues.push({ field: 'country', message: `is not a location Browser Rendering can run in` });
+      return undefined;
+    }
+    return { proxyName, egress: { kind: 'direct', location } };
+  }
+  if (country !== undefined && upstream.kind === 'datacenter' && upstream.countryUsername === undefined) {
+    issues.push({ field: 'country', message: `is not supported by proxy "${proxyName}" (no country_username template)` });
+    return undefined;
+  }
+  // For residential, ISP and mobile proxies the country has no effect (DESIGN.md).
+  const proxyCountry = upstream.kind === 'datacenter' ? country?.toUpperCase() : undefined;
+  return { proxyName, egress: { kind: 'proxy', name: proxyName, country: proxyCountry } };
+}
+
+/**
+ * Validates a parsed JSON body and applies defaults.
+ * @throws ApiError `malformed_json` when the body is not an object, `invalid_request` listing every failing field.
+ */
+export function parseFetchRequest(json: unknown, config: Config): FetchRequest {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    throw new ApiError('malformed_json', 'The request body must be a JSON object.');
+  }
+  const parsed = bodySchema(config.maxWaitMs).safeParse(json);
+  const issues = parsed.success ? [] : schemaIssues(parsed.error);
+  const egress = parsed.success ? resolveEgress(parsed.data, config, issues) : undefined;
+  if (!parsed.success || egress === undefined || issues.length > 0) {
+    throw new ApiError('invalid_request', 'The request has invalid fields.', { details: issues, cause: parsed.error });
+  }
+  const body = parsed.data;
+  return {
+    url: body.url,
+    outputFormat: body.output_format ?? 'html',
+    waitMs: body.wait_ms === undefined || body.wait_ms === null || body.wait_ms === 0 ? DEFAULT_WAIT_MS : body.wait_ms,
+    waitEvent: body.wait_event ?? 'networkIdle',
+    raw: body.raw ?? false,
+    ...egress,
+  };
+}
