@@ -1,0 +1,4 @@
+// Worker entry point.
+import { createApp } from './app.js';
+
+export default createApp();

@@ -1,0 +1,163 @@
+// Loads one URL in a fresh browser context and page, waits per DESIGN.md "Waiting", and returns the
+// serialized DOM as plain data. Budgets: the main document must commit within navigationTimeoutMs
+// (else 504); the wait event is awaited until waitMs after navigation start (else the page is
+// taken as it stands, waitResult "timeout"). The context is closed on every path, errors included.
+import type { Browser, Page } from '@cloudflare/puppeteer';
+import { ApiError } from './errors.js';
+import { watchMainDocument, type MainDocument } from './main-document.js';
+import { navigationError } from './navigation-errors.js';
+import { trackNetwork, type NetworkTracker } from './network-tracker.js';
+import type { WaitEvent } from './request.js';
+import type { PhaseTimer } from './timings.js';
+
+export interface ProxyRoute {
+  name: string;
+  server: string;
+  username?: string;
+  password?: string;
+}
+
+export interface LoadOptions {
+  url: string;
+  waitEvent: WaitEvent;
+  waitMs: number;
+  navigationTimeoutMs: number;
+  maxContentBytes: number;
+  proxy?: ProxyRoute;
+}
+
+export type WaitResult = 'event' | 'timeout';
+
+export interface RenderedPage {
+  html: string;
+  finalUrl: string;
+  status: number;
+  /** Response headers of the final main document, names lowercase. */
+  headers: Record<string, string>;
+  waitResult: WaitResult;
+}
+
+/** Timers that are all cleared together, so no wait outlives the request. */
+class Timers {
+  private readonly handles: ReturnType<typeof setTimeout>[] = [];
+  after<T>(ms: number, value: T): Promise<T> {
+    return new Promise((resolve) => this.handles.push(setTimeout(() => resolve(value), Math.max(0, ms))));
+  }
+  clear(): void {
+    for (const handle of this.handles) clearTimeout(handle);
+  }
+}
+
+function readinessSignal(event: WaitEvent, doc: MainDocument, network: NetworkTracker): Promise<void> {
+  switch (event) {
+    case 'DOMContentLoaded':
+      return doc.domContentLoaded;
+    case 'load':
+      return doc.load;
+    case 'networkAlmostIdle':
+      return network.idle(2);
+    case 'networkIdle':
+      return network.idle(0);
+  }
+}
+
+async function navigate(page: Page, options: LoadOptions, doc: MainDocument, timers: Timers): Promise<void> {
+  // goto's own waiting is not used: its rejection reports net errors, our signals do the rest.
+  const failed = page.goto(options.url, { waitUntil: 'load', timeout: 0 }).then(
+    () => new Promise<never>(() => undefined),
+    (error: unknown) => error,
+  );
+  const outcome = await Promise.race([
+    doc.committed.then(() => ({ kind: 'committed' as const })),
+    doc.unsupported.then((reason) => ({ kind: 'unsupported' as const, reason })),
+    failed.then((error) => ({ kind: 'failed' as const, error })),
+    timers.after(options.navigationTimeoutMs, { kind: 'timeout' as const }),
+  ]);
+  switch (outcome.kind) {
+    case 'committed':
+      return;
+    case 'unsupported':
+      throw new ApiError('unsupported_content', outcome.reason);
+    case 'failed':
+      throw navigationError(outcome.error, options.proxy?.name);
+    case 'timeout':
+      throw new ApiError('target_timeout', `The target did not answer within ${options.navigationTimeoutMs} ms.`);
+  }
+}
+
+async function waitForReadiness(
+  options: LoadOptions,
+  doc: MainDocument,
+  network: NetworkTracker,
+  timers: Timers,
+  navigationStart: number,
+): Promise<WaitResult> {
+  const budgetLeft = navigationStart + options.waitMs - Date.now();
+  const result = await Promise.race([
+    readinessSignal(options.waitEvent, doc, network).then(() => 'event' as const),
+    timers.after(budgetLeft, 'timeout' as const),
+  ]);
+  if (result === 'timeout') {
+    // A main document slower than the budget: give its body the chance to arrive (bounded by the
+    // navigation timeout) so the page returned is the document, not an empty shell.
+    const navigationLeft = navigationStart + options.navigationTimeoutMs - Date.now();
+    await Promise.race([doc.domContentLoaded, doc.bodyLoaded, timers.after(navigationLeft, undefined)]);
+  }
+  return result;
+}
+
+async function serialize(page: Page, maxContentBytes: number): Promise<string> {
+  // Measure first so an oversized DOM is refused without shipping it over the CDP connection.
+  // A string, not a function: it runs in the page, where `document` exists.
+  const length = Number(await page.evaluate('document.documentElement ? document.documentElement.outerHTML.length : 0'));
+  if (length > maxContentBytes) throw contentTooLarge(maxContentBytes);
+  const html = await page.content();
+  if (new TextEncoder().encode(html).byteLength > maxContentBytes) throw contentTooLarge(maxContentBytes);
+  return html;
+}
+
+export function contentTooLarge(maxContentBytes: number): ApiError {
+  return new ApiError('content_too_large', `The rendered content is larger than ${maxContentBytes} bytes.`);
+}
+
+async function loadInPage(page: Page, options: LoadOptions, timer: PhaseTimer): Promise<RenderedPage> {
+  // Dialogs (alert, confirm, beforeunload) would block the page until answered.
+  page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
+  if (options.proxy?.username !== undefined) {
+    await page.authenticate({ username: options.proxy.username, password: options.proxy.password ?? '' });
+  }
+  const doc = watchMainDocument(page);
+  const network = trackNetwork(page);
+  void doc.domContentLoaded.then(() => network.documentParsed());
+  const timers = new Timers();
+  try {
+    const navigationStart = Date.now();
+    await timer.time('navigate', () => navigate(page, options, doc, timers));
+    const waitResult = await timer.time('wait', () => waitForReadiness(options, doc, network, timers, navigationStart));
+    const html = await timer.time('serialize', () => serialize(page, options.maxContentBytes));
+    const response = doc.response();
+    return {
+      html,
+      finalUrl: page.url(),
+      status: response?.status() ?? 200,
+      headers: response?.headers() ?? {},
+      waitResult,
+    };
+  } finally {
+    timers.clear();
+    network.dispose();
+    doc.dispose();
+  }
+}
+
+/** Renders `options.url` in its own browser context (own cookies, storage, cache), always closed after. */
+export async function loadPage(browser: Browser, options: LoadOptions, timer: PhaseTimer): Promise<RenderedPage> {
+  const context = await browser.createBrowserContext(options.proxy ? { proxyServer: options.proxy.server } : {});
+  try {
+    const page = await context.newPage();
+    return await loadInPage(page, options, timer);
+  } finally {
+    // Closing the context closes its pages and discards everything the target stored.
+    await context.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,28 @@
+// Shared lifecycle for e2e files: one Worker and one fixture server per file, logs shown only when a
+// test fails, and a check that the file leaves no browser behind.
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { startFixtureServer, type FixtureServer } from './fixture-server.js';
+import { startWorker, type WorkerHandle, type WorkerOptions } from './worker.js';
+
+export interface E2eContext {
+  worker: WorkerHandle;
+  fixtures: FixtureServer;
+}
+
+/** Registers beforeAll/afterAll for a file; the returned object is filled in before the first test. */
+export function useWorker(options: WorkerOptions = {}): E2eContext {
+  const context = {} as E2eContext;
+  beforeAll(async () => {
+    context.fixtures = await startFixtureServer();
+    context.worker = await startWorker(options);
+  });
+  afterEach((test) => {
+    if (test.task.result?.state === 'fail') console.error(`--- worker logs ---\n${context.worker?.logs() ?? '(not started)'}`);
+  });
+  afterAll(async () => {
+    await context.worker?.stop();
+    await context.fixtures?.close();
+    expect(context.worker?.liveBrowserPids() ?? []).toEqual([]);
+  });
+  return context;
+}

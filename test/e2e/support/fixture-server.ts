@@ -1,0 +1,133 @@
+// Loopback HTTP server for the e2e tests' target pages: static fixtures from test/fixtures/pages plus
+// routes with controlled timing, status codes, content types and sizes. It records every request
+// so tests can assert what the browser asked for.
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const PAGES_DIR = fileURLToPath(new URL('../../fixtures/pages/', import.meta.url));
+
+export interface FixtureServer {
+  origin: string;
+  url(path: string): string;
+  /** Paths (with query) requested so far, in order. */
+  requests: { path: string; headers: IncomingMessage['headers'] }[];
+  close(): Promise<void>;
+}
+
+type Handler = (url: URL, req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+
+function html(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', ...headers });
+  res.end(body);
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;
+}
+
+function bigPage(bytes: number): string {
+  const paragraph = '<p>' + 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(16) + '</p>\n';
+  const count = Math.ceil(bytes / paragraph.length);
+  return page('Big page', `<h1>Big page</h1>\n${paragraph.repeat(count)}<p id="end">end of big page</p>`);
+}
+
+const routes: Record<string, Handler> = {
+  '/delay': (url, _req, res) => {
+    const ms = Number(url.searchParams.get('ms') ?? 0);
+    setTimeout(() => {
+      res.writeHead(200, { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' });
+      res.end(url.searchParams.get('body') ?? 'ok');
+    }, ms);
+  },
+  // Never answers: an open request that keeps a page from going network-idle.
+  '/hang': () => undefined,
+  '/slow-doc': (url, _req, res) => {
+    const ms = Number(url.searchParams.get('ms') ?? 1000);
+    setTimeout(() => html(res, 200, page('Slow document', '<h1>Slow document</h1><p>finally here</p>')), ms);
+  },
+  '/redirect/1': (_url, _req, res) => {
+    res.writeHead(302, { Location: '/redirect/2' });
+    res.end();
+  },
+  '/redirect/2': (_url, _req, res) => {
+    res.writeHead(301, { Location: '/redirect/final?from=chain' });
+    res.end();
+  },
+  '/redirect/final': (_url, _req, res) =>
+    html(res, 200, page('Final', '<h1>Redirect target</h1>'), { 'X-Fixture': 'final-hop' }),
+  '/status/404': (_url, _req, res) => html(res, 404, page('Not here', '<h1>Target says not found</h1>')),
+  '/status/500': (_url, _req, res) => html(res, 500, page('Broken', '<h1>Target says server error</h1>')),
+  '/text.txt': (_url, _req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('Plain text line one\n# not a heading\n*not emphasis*\n');
+  },
+  '/data.json': (_url, _req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ name: 'page-fetch', items: [1, 2, 3], nested: { ok: true } }));
+  },
+  '/file.pdf': (_url, _req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/pdf' });
+    res.end(Buffer.from('%PDF-1.4\n%\xE2\xE3\xCF\xD3\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n', 'latin1'));
+  },
+  '/archive.zip': (_url, _req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/zip', 'Content-Disposition': 'attachment; filename="a.zip"' });
+    res.end(Buffer.from([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]));
+  },
+  '/big': (url, _req, res) => html(res, 200, bigPage(Number(url.searchParams.get('bytes') ?? 3_000_000))),
+  '/set-cookie': (url, req, res) =>
+    html(res, 200, page('Set cookie', `<p id="seen">${req.headers.cookie ?? '(no cookie)'}</p>`), {
+      'Set-Cookie': `visitor=${url.searchParams.get('value') ?? 'x'}; Path=/; Max-Age=3600`,
+    }),
+  '/show-cookie': (_url, req, res) => html(res, 200, page('Show cookie', `<p id="seen">${req.headers.cookie ?? '(no cookie)'}</p>`)),
+  '/echo': (url, _req, res) => {
+    const id = (url.searchParams.get('id') ?? '').replace(/[^\w-]/g, '');
+    const ms = Number(url.searchParams.get('ms') ?? 0);
+    setTimeout(() => html(res, 200, page(`Echo ${id}`, `<h1>Echo</h1><p id="id">request-${id}</p>`)), ms);
+  },
+};
+
+async function serveStatic(path: string, res: ServerResponse) {
+  const name = path.slice('/pages/'.length);
+  if (!/^[\w-]+\.html$/.test(name)) return html(res, 404, page('No', 'no such fixture'));
+  try {
+    html(res, 200, await readFile(join(PAGES_DIR, name), 'utf8'));
+  } catch {
+    html(res, 404, page('No', 'no such fixture'));
+  }
+}
+
+export async function startFixtureServer(): Promise<FixtureServer> {
+  const requests: FixtureServer['requests'] = [];
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fixture.invalid');
+    requests.push({ path: url.pathname + url.search, headers: req.headers });
+    const route = routes[url.pathname];
+    const handled = route ? route(url, req, res) : url.pathname.startsWith('/pages/') ? serveStatic(url.pathname, res) : html(res, 404, page('No', 'unknown fixture'));
+    void Promise.resolve(handled).catch(() => res.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    url: (path) => origin + path,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A loopback port with nothing listening on it (for unreachable-target tests). */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}

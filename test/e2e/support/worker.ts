@@ -1,0 +1,161 @@
+// Starts the real Worker under `wrangler dev` (workerd + Browser Rendering emulation + local
+// Chromium) for one test file, and stops exactly what it started. Chromium outlives wrangler, so the
+// Chromium wrapper (scripts/setup.mjs) records each browser's pid in PAGE_FETCH_CHROME_PID_DIR and
+// stop() ends those process groups by id. Logs are kept and printed only when a test fails.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const TEST_TOKEN = 'e2e-test-token-3f9c2a';
+
+export interface WorkerOptions {
+  /** Vars and secrets for the Worker; every config value is passed explicitly, .dev.vars is not relied on. */
+  vars?: Record<string, string>;
+  /** Extra Chromium switches passed through the wrapper. */
+  chromiumFlags?: string;
+}
+
+export interface WorkerHandle {
+  origin: string;
+  /** POST /api/fetch with the test token. */
+  fetchPage(body: unknown, init?: { token?: string | null; headers?: Record<string, string> }): Promise<Response>;
+  logs(): string;
+  /** Pids of the Chromium browsers this worker launched that are still running. */
+  liveBrowserPids(): number[];
+  /** Stops wrangler and every browser it launched; resolves once they are gone. */
+  stop(): Promise<void>;
+}
+
+export const DEFAULT_VARS: Record<string, string> = {
+  API_TOKENS: TEST_TOKEN,
+  ALLOW_PRIVATE_NETWORK: 'true',
+  MAX_WAIT_MS: '60000',
+  NAVIGATION_TIMEOUT_MS: '30000',
+  MAX_CONTENT_BYTES: '10485760',
+  PROXIES: '',
+};
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function killGroup(pid: number, signal: NodeJS.Signals): void {
+  for (const target of [-pid, pid]) {
+    try {
+      process.kill(target, signal);
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs: number, intervalMs = 100): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await condition()) return true;
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+  return condition();
+}
+
+function exited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
+export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHandle> {
+  const port = await freePort();
+  const inspectorPort = await freePort();
+  const pidDir = mkdtempSync(join(tmpdir(), 'page-fetch-chrome-'));
+  const vars = { ...DEFAULT_VARS, ...options.vars };
+  const args = [
+    join(ROOT, 'node_modules/wrangler/bin/wrangler.js'),
+    'dev',
+    '--ip', '127.0.0.1',
+    '--port', String(port),
+    '--inspector-port', String(inspectorPort),
+    '--show-interactive-dev-session=false',
+    ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
+  ];
+  const output: string[] = [];
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    detached: true, // own process group, so stop() can end wrangler and workerd together
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PAGE_FETCH_CHROME_PID_DIR: pidDir,
+      PAGE_FETCH_CHROMIUM_FLAGS: options.chromiumFlags ?? '',
+      WRANGLER_SEND_METRICS: 'false',
+      NO_COLOR: '1',
+    },
+  });
+  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const origin = `http://127.0.0.1:${port}`;
+
+  const browserPids = () => readdirSync(pidDir).map(Number).filter(Number.isInteger);
+  const handle: WorkerHandle = {
+    origin,
+    fetchPage(body, init = {}) {
+      const token = init.token === undefined ? TEST_TOKEN : init.token;
+      return fetch(`${origin}/api/fetch`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          ...(token === null ? {} : { Authorization: `Bearer ${token}` }),
+          ...init.headers,
+        },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+    },
+    logs: () => output.join(''),
+    liveBrowserPids: () => browserPids().filter(isAlive),
+    async stop() {
+      if (!exited(child)) {
+        killGroup(child.pid!, 'SIGTERM');
+        if (!(await waitUntil(() => exited(child), 5000))) killGroup(child.pid!, 'SIGKILL');
+        await waitUntil(() => exited(child), 5000);
+      }
+      for (const pid of browserPids()) killGroup(pid, 'SIGKILL');
+      await waitUntil(() => handle.liveBrowserPids().length === 0, 5000);
+      rmSync(pidDir, { recursive: true, force: true });
+    },
+  };
+
+  const ready = await waitUntil(
+    async () => {
+      if (exited(child)) return true;
+      try {
+        await fetch(`${origin}/__ready`);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    90_000,
+    250,
+  );
+  if (!ready || exited(child)) {
+    await handle.stop();
+    throw new Error(`wrangler dev did not start:\n${output.join('')}`);
+  }
+  return handle;
+}
