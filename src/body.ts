@@ -1,17 +1,33 @@
 // Reading the JSON request body within its limits (DESIGN.md: 64 KiB, 413; JSON only, 415; not JSON,
 // 400 malformed_json). A request answered early must not leave its body unread: wrangler dev's
-// runtime then fails the next request on the same connection, so discardBody() cancels it.
+// runtime then fails the next request on the same kept-alive connection ("worker restarted
+// mid-request"), and cancelling the stream does not prevent that, so the body is drained.
 import { ApiError } from './errors.js';
 
 export const MAX_BODY_BYTES = 64 * 1024;
+/** Past this much, an unwanted body is cancelled instead of drained (the connection is then lost). */
+export const MAX_DRAIN_BYTES = 8 * 1024 * 1024;
 
-/** Releases an unread request body so the connection stays usable. Never throws. */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number): Promise<void> {
+  let drained = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    drained += value.byteLength;
+    if (drained > budget) {
+      await reader.cancel();
+      return;
+    }
+  }
+}
+
+/** Reads and drops an unread request body so the connection stays usable. Never throws. */
 export async function discardBody(request: Request): Promise<void> {
-  if (request.body === null || request.bodyUsed) return;
+  if (request.body === null || request.bodyUsed || request.body.locked) return;
   try {
-    await request.body.cancel();
+    await drain(request.body.getReader(), MAX_DRAIN_BYTES);
   } catch {
-    // Already locked or errored: nothing left to release.
+    // The client went away or the stream errored: nothing left to release.
   }
 }
 
@@ -23,7 +39,10 @@ export function isJsonContentType(header: string | undefined | null): boolean {
 
 async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
   const declared = Number(request.headers.get('Content-Length') ?? NaN);
-  if (Number.isFinite(declared) && declared > limit) throw new ApiError('payload_too_large');
+  if (Number.isFinite(declared) && declared > limit) {
+    await discardBody(request);
+    throw new ApiError('payload_too_large');
+  }
   if (request.body === null) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -33,7 +52,7 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array>
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => undefined);
+      await drain(reader, MAX_DRAIN_BYTES).catch(() => undefined);
       throw new ApiError('payload_too_large');
     }
     chunks.push(value);

@@ -1,7 +1,10 @@
 // Watches the main frame of a page through one navigation: its final response (after redirects),
 // when a real document committed (not Chrome's error page), DOMContentLoaded, load, and the end of
 // the document's body. page-load.ts races these against the request's time budgets.
+// Downloads never reach puppeteer's 'response' event: Chrome aborts the navigation, then reports the
+// raw response headers (Network.responseReceivedExtraInfo) and Page.downloadWillBegin.
 import type { HTTPRequest, HTTPResponse, Page } from '@cloudflare/puppeteer';
+import { pageSession, requestId } from './cdp-internals.js';
 import { unsupportedContentReason } from './content-type.js';
 
 export interface MainDocument {
@@ -24,8 +27,18 @@ function signal<T = void>() {
   return { promise, resolve };
 }
 
-function isRedirect(response: HTTPResponse): boolean {
-  return response.status() >= 300 && response.status() < 400 && response.headers()['location'] !== undefined;
+function isRedirect(status: number, headers: Record<string, string>): boolean {
+  return status >= 300 && status < 400 && headers['location'] !== undefined;
+}
+
+function lowercaseNames(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+}
+
+interface ExtraInfoEvent {
+  requestId: string;
+  statusCode?: number;
+  headers: Record<string, string>;
 }
 
 export function watchMainDocument(page: Page): MainDocument {
@@ -35,14 +48,26 @@ export function watchMainDocument(page: Page): MainDocument {
   const load = signal();
   const bodyLoaded = signal();
   let latest: HTTPResponse | undefined;
+  let mainRequestId: string | undefined;
 
   const isMainNavigation = (request: HTTPRequest) => request.isNavigationRequest() && request.frame() === page.mainFrame();
-  const onResponse = (response: HTTPResponse) => {
-    if (!isMainNavigation(response.request()) || isRedirect(response)) return;
-    latest = response;
-    const reason = unsupportedContentReason(response.headers());
+  const checkContent = (status: number, headers: Record<string, string>) => {
+    if (isRedirect(status, headers)) return;
+    const reason = unsupportedContentReason(headers);
     if (reason !== undefined) unsupported.resolve(reason);
   };
+  const onRequest = (request: HTTPRequest) => {
+    if (isMainNavigation(request)) mainRequestId = requestId(request);
+  };
+  const onResponse = (response: HTTPResponse) => {
+    if (!isMainNavigation(response.request()) || isRedirect(response.status(), response.headers())) return;
+    latest = response;
+    checkContent(response.status(), response.headers());
+  };
+  const onExtraInfo = (event: ExtraInfoEvent) => {
+    if (event.requestId === mainRequestId) checkContent(event.statusCode ?? 200, lowercaseNames(event.headers));
+  };
+  const onDownload = () => unsupported.resolve('The target is a download.');
   const onFrameNavigated = (frame: ReturnType<Page['mainFrame']>) => {
     // A failed navigation commits chrome-error://chromewebdata/; that is not the target's document.
     if (frame === page.mainFrame() && latest !== undefined && !frame.url().startsWith('chrome-error:')) committed.resolve();
@@ -53,7 +78,11 @@ export function watchMainDocument(page: Page): MainDocument {
   const onDomContentLoaded = () => domContentLoaded.resolve();
   const onLoad = () => load.resolve();
 
+  const session = pageSession(page);
+  page.on('request', onRequest);
   page.on('response', onResponse);
+  session?.on('Network.responseReceivedExtraInfo', onExtraInfo);
+  session?.on('Page.downloadWillBegin', onDownload);
   page.on('framenavigated', onFrameNavigated);
   page.on('requestfinished', onRequestFinished);
   page.on('domcontentloaded', onDomContentLoaded);
@@ -67,7 +96,10 @@ export function watchMainDocument(page: Page): MainDocument {
     bodyLoaded: bodyLoaded.promise,
     response: () => latest,
     dispose() {
+      page.off('request', onRequest);
       page.off('response', onResponse);
+      session?.off('Network.responseReceivedExtraInfo', onExtraInfo);
+      session?.off('Page.downloadWillBegin', onDownload);
       page.off('framenavigated', onFrameNavigated);
       page.off('requestfinished', onRequestFinished);
       page.off('domcontentloaded', onDomContentLoaded);

@@ -5,7 +5,7 @@
 import type { Browser, Page } from '@cloudflare/puppeteer';
 import { ApiError } from './errors.js';
 import { watchMainDocument, type MainDocument } from './main-document.js';
-import { navigationError } from './navigation-errors.js';
+import { navigationError, netErrorName } from './navigation-errors.js';
 import { trackNetwork, type NetworkTracker } from './network-tracker.js';
 import type { WaitEvent } from './request.js';
 import type { PhaseTimer } from './timings.js';
@@ -27,6 +27,9 @@ export interface LoadOptions {
 }
 
 export type WaitResult = 'event' | 'timeout';
+
+/** How long after an aborted navigation to wait for Chrome to say it was a download. */
+const DOWNLOAD_GRACE_MS = 250;
 
 export interface RenderedPage {
   html: string;
@@ -78,8 +81,14 @@ async function navigate(page: Page, options: LoadOptions, doc: MainDocument, tim
       return;
     case 'unsupported':
       throw new ApiError('unsupported_content', outcome.reason);
-    case 'failed':
+    case 'failed': {
+      // A download aborts the navigation first and is identified a moment later.
+      if (netErrorName(outcome.error) === 'ERR_ABORTED') {
+        const download = await Promise.race([doc.unsupported, timers.after(DOWNLOAD_GRACE_MS, undefined)]);
+        if (download !== undefined) throw new ApiError('unsupported_content', download);
+      }
       throw navigationError(outcome.error, options.proxy?.name);
+    }
     case 'timeout':
       throw new ApiError('target_timeout', `The target did not answer within ${options.navigationTimeoutMs} ms.`);
   }

@@ -3,7 +3,7 @@
 // Chromium wrapper (scripts/setup.mjs) records each browser's pid in PAGE_FETCH_CHROME_PID_DIR and
 // stop() ends those process groups by id. Logs are kept and printed only when a test fails.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -111,7 +111,12 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const origin = `http://127.0.0.1:${port}`;
 
-  const browserPids = () => readdirSync(pidDir).map(Number).filter(Number.isInteger);
+  const seenPids = new Set<number>();
+  // Pids stay known after stop() removes the directory, so a later liveness check still sees them.
+  const browserPids = () => {
+    if (existsSync(pidDir)) for (const pid of readdirSync(pidDir).map(Number).filter(Number.isInteger)) seenPids.add(pid);
+    return [...seenPids];
+  };
   const handle: WorkerHandle = {
     origin,
     fetchPage(body, init = {}) {

@@ -1,0 +1,16 @@
+// Narrow access to two puppeteer internals that its public API does not expose: the page's own CDP
+// session (already attached, with Network and Page enabled, so listening costs no round trip) and
+// a request's CDP id. Used to see downloads, which Chrome aborts before any 'response' event.
+import type { CDPSession, HTTPRequest, Page } from '@cloudflare/puppeteer';
+
+/** The page's CDP session, or undefined if this puppeteer build does not have it. */
+export function pageSession(page: Page): CDPSession | undefined {
+  const internal = page as unknown as { _client?: () => CDPSession };
+  return typeof internal._client === 'function' ? internal._client() : undefined;
+}
+
+/** The CDP requestId of a request (Network.* events use it). */
+export function requestId(request: HTTPRequest): string | undefined {
+  const id = (request as unknown as { id?: unknown }).id;
+  return typeof id === 'string' ? id : undefined;
+}

@@ -1,0 +1,80 @@
+// Rules for block elements that are not lists, tables or code: paragraphs and other plain
+// blocks, headings, blockquotes, thematic breaks and hard line breaks.
+
+import { isInlineOnly, MAX_CONTAINER_DEPTH } from './context';
+import { asBlock, blockBody, flattenToLine, prefixLines } from './lines';
+import type { Rule } from './walk';
+
+/** Any block without markdown syntax of its own: its content, set apart by blank lines. */
+export const plainBlock: Rule = {
+  filter: [
+    'p', 'div', 'section', 'article', 'aside', 'main', 'header', 'footer', 'nav', 'address',
+    'center', 'figure', 'figcaption', 'details', 'summary', 'dl', 'dt', 'dd', 'fieldset',
+    'legend', 'form', 'hgroup', 'search', 'caption', 'body', 'html', 'thead', 'tbody', 'tfoot',
+  ],
+  block: true,
+  replacement(content) {
+    // Content already carrying its separators is passed on untouched: cheap for deep nesting.
+    if (content.startsWith('\n\n') && content.endsWith('\n\n')) return content;
+    return asBlock(blockBody(content));
+  },
+};
+
+export const heading: Rule = {
+  filter: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
+  block: true,
+  enter(_el, ctx) {
+    ctx.headingDepth++;
+  },
+  replacement(content, el, ctx) {
+    ctx.headingDepth--;
+    const text = flattenToLine(content);
+    if (text === '') return '';
+    if (isInlineOnly(ctx)) return asBlock(text);
+    const level = Number(el.localName.charAt(1));
+    return asBlock(`${'#'.repeat(level)} ${escapeClosingHashes(text)}`);
+  },
+};
+
+/** A heading's trailing `#` run after a space would be read as its optional closing sequence. */
+function escapeClosingHashes(text: string): string {
+  let start = text.length;
+  while (start > 0 && text.charCodeAt(start - 1) === 35) start--;
+  if (start === text.length || (start > 0 && text.charCodeAt(start - 1) !== 32)) return text;
+  return `${text.slice(0, start)}\\${text.slice(start)}`;
+}
+
+export const blockquote: Rule = {
+  filter: ['blockquote'],
+  block: true,
+  enter(_el, ctx) {
+    ctx.containerDepth++;
+  },
+  replacement(content, _el, ctx) {
+    ctx.containerDepth--;
+    const body = blockBody(content);
+    if (body === '' || isInlineOnly(ctx) || ctx.containerDepth >= MAX_CONTAINER_DEPTH) return asBlock(body);
+    return asBlock(prefixLines(body, '> ', '> '));
+  },
+};
+
+export const thematicBreak: Rule = {
+  filter: ['hr'],
+  block: true,
+  leaf: true,
+  replacement(_content, _el, ctx) {
+    return isInlineOnly(ctx) ? '' : '\n\n---\n\n';
+  },
+};
+
+/** Backslash hard breaks survive editors that strip trailing spaces, unlike two-space ones. */
+export const lineBreak: Rule = {
+  filter: ['br'],
+  lineBreak: true,
+  leaf: true,
+  replacement() {
+    return '\\\n';
+  },
+};
+
+export const blockRules: readonly Rule[] = [plainBlock, heading, blockquote, thematicBreak, lineBreak];

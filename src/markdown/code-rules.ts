@@ -1,0 +1,105 @@
+// Code: `<pre>` becomes a fenced block that keeps its text byte for byte (highlighter spans
+// are flattened to their text); `<code>`, `<kbd>`, `<samp>`, `<tt>` become code spans. Fences
+// and span delimiters are always longer than any backtick run inside.
+
+import { isInlineOnly } from './context';
+import { isBlockTag, isDroppedTag, isElement, isHidden, isText, tagOf } from './dom';
+import type { DomElement, DomNode } from './dom';
+import { collapseWhitespace } from './text';
+import type { Rule } from './walk';
+
+/** Text of a subtree as a `<pre>` shows it: `<br>` and block children end lines. */
+export function preformattedText(root: DomElement): string {
+  const out: string[] = [];
+  // Iterative pre-order walk; `null` entries mark the end of a block element.
+  const stack: (DomNode | null)[] = [];
+  for (let c = lastChildOf(root); c !== null; c = c.previousSibling) stack.push(c);
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === undefined) break;
+    if (node === null) {
+      if (out.length > 0 && !(out[out.length - 1] ?? '').endsWith('\n')) out.push('\n');
+      continue;
+    }
+    if (isText(node)) {
+      out.push(node.data);
+    } else if (isElement(node)) {
+      const tag = tagOf(node);
+      if (tag === 'br') out.push('\n');
+      else if (isDroppedTag(tag) || isHidden(node)) continue;
+      if (isBlockTag(tag)) stack.push(null);
+      for (let c = lastChildOf(node); c !== null; c = c.previousSibling) stack.push(c);
+    }
+  }
+  return out.join('');
+}
+
+function lastChildOf(node: DomNode): DomNode | null {
+  let child = node.firstChild;
+  if (child === null) return null;
+  while (child.nextSibling !== null) child = child.nextSibling;
+  return child;
+}
+
+/** Length of the longest run of `ch` in `text`. */
+function longestRun(text: string, ch: string): number {
+  let best = 0;
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text.charAt(i) === ch) {
+      run++;
+      if (run > best) best = run;
+    } else {
+      run = 0;
+    }
+  }
+  return best;
+}
+
+/** A code span; padded when the content would otherwise lose or merge its edge characters. */
+export function codeSpan(text: string): string {
+  if (text === '') return '';
+  const fence = '`'.repeat(longestRun(text, '`') + 1);
+  const allSpaces = text.trim() === '' && !text.includes('\u00a0');
+  const pad = !allSpaces && (text.startsWith('`') || text.endsWith('`') || (text.startsWith(' ') && text.endsWith(' ')))
+    ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
+}
+
+const LANGUAGE_CLASS = /(?:^|\s)(?:language|lang)-([A-Za-z0-9_+#.-]+)/;
+
+function languageOf(pre: DomElement): string {
+  for (let c = pre.firstChild; c !== null; c = c.nextSibling) {
+    if (isElement(c) && tagOf(c) === 'code') {
+      const match = LANGUAGE_CLASS.exec(c.getAttribute('class') ?? '');
+      if (match?.[1]) return match[1];
+    }
+  }
+  return LANGUAGE_CLASS.exec(pre.getAttribute('class') ?? '')?.[1] ?? '';
+}
+
+export const codeBlock: Rule = {
+  filter: ['pre', 'listing', 'xmp', 'plaintext'],
+  block: true,
+  leaf: true,
+  replacement(_content, el, ctx) {
+    let text = preformattedText(el);
+    // The HTML parser drops a newline right after `<pre>`; a closing fence needs no newline before it.
+    if (text.startsWith('\n')) text = text.slice(1);
+    if (text.endsWith('\n')) text = text.slice(0, -1);
+    if (text.trim() === '') return '';
+    if (isInlineOnly(ctx)) return codeSpan(collapseWhitespace(text).trim());
+    const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
+    return `\n\n${fence}${languageOf(el)}\n${text}\n${fence}\n\n`;
+  },
+};
+
+export const inlineCode: Rule = {
+  filter: ['code', 'kbd', 'samp', 'tt'],
+  leaf: true,
+  replacement(_content, el) {
+    return codeSpan(collapseWhitespace(preformattedText(el)));
+  },
+};
+
+export const codeRules: readonly Rule[] = [codeBlock, inlineCode];

@@ -1,0 +1,61 @@
+// Public entry of the HTML→markdown serializer: parse with linkedom, walk the DOM once with
+// the rule table, return GitHub Flavored Markdown. Pure (no Workers or Node APIs) and total:
+// any string in, markdown out — trimmed, ending with exactly one newline, or '' when empty.
+
+import { parseHTML } from 'linkedom';
+import { createContext } from './context';
+import { isBlockTag } from './dom';
+import type { DomDocument } from './dom';
+import { blockBody } from './lines';
+import { RULES } from './rules';
+import { documentBase } from './urls';
+import { walk } from './walk';
+
+export interface HtmlToMarkdownOptions {
+  /** URL of the page: relative links and images are made absolute against it (and `<base href>`). */
+  url?: string;
+}
+
+/** Whether the markup is a whole document (`<html>` first, after a doctype or comments). */
+function isFullDocument(html: string): boolean {
+  let i = 0;
+  for (;;) {
+    while (i < html.length && /[\s\uFEFF]/.test(html.charAt(i))) i++;
+    if (html.startsWith('<!--', i)) {
+      const end = html.indexOf('-->', i + 4);
+      if (end < 0) return false;
+      i = end + 3;
+    } else if (html.charAt(i) === '<' && html.charAt(i + 1) === '!') {
+      const end = html.indexOf('>', i);
+      if (end < 0) return false;
+      i = end + 1;
+    } else {
+      return /^<html[\s>]/i.test(html.slice(i, i + 6));
+    }
+  }
+}
+
+function parse(html: string): DomDocument {
+  // linkedom makes a fragment's first element the document element and loses its siblings,
+  // so anything that is not a whole document is parsed inside a document shell.
+  const markup = isFullDocument(html) ? html : `<!DOCTYPE html><html><head></head><body>${html}</body></html>`;
+  return parseHTML(markup).document as unknown as DomDocument;
+}
+
+export function htmlToMarkdown(html: string, options: HtmlToMarkdownOptions = {}): string {
+  try {
+    const source = typeof html === 'string' ? html : String(html ?? '');
+    if (source.trim() === '') return '';
+    const doc = parse(source);
+    const root = doc.documentElement;
+    if (!root) return '';
+    const ctx = createContext(documentBase(doc, options.url));
+    // The walk starts at <html>, not <body>: linkedom's body getter can return an empty new
+    // element when stray content precedes <head>; the head itself is dropped by the rules.
+    const body = blockBody(walk(root, RULES, isBlockTag, ctx));
+    return body === '' ? '' : `${body}\n`;
+  } catch {
+    // Never throw on input; a parser failure on pathological markup yields no markdown.
+    return '';
+  }
+}

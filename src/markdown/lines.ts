@@ -1,0 +1,49 @@
+// Line-level reshaping of converted markdown: trimming a block to its body, prefixing the
+// lines of a container (list item indentation, blockquote markers) and flattening block
+// content onto one line where markdown allows only inline content.
+
+import { isBlank, trimEndBlock, trimStartBlock } from './join';
+
+/** The content without its separator newlines, edge spaces or edge hard breaks. */
+export function blockBody(content: string): string {
+  const body = trimEndBlock(trimStartBlock(content));
+  return isBlank(body) ? '' : body;
+}
+
+/** Wraps a non-empty body as a block (blank line before and after). */
+export function asBlock(body: string): string {
+  return body === '' ? '' : `\n\n${body}\n\n`;
+}
+
+/**
+ * Prefixes every line: `first` on the first, `rest` on the others. Empty lines get the
+ * prefix without its trailing spaces, so no line ends in whitespace.
+ */
+export function prefixLines(body: string, first: string, rest: string): string {
+  const lines = body.split('\n');
+  const bareRest = rest.trimEnd();
+  const out: string[] = new Array<string>(lines.length);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    if (i === 0) out[i] = line === '' ? first.trimEnd() : first + line;
+    else out[i] = line === '' ? bareRest : rest + line;
+  }
+  return out.join('\n');
+}
+
+/**
+ * One line of inline markdown from (possibly block) content: lines are trimmed and joined
+ * with spaces, and hard breaks (an odd run of backslashes ending a line) become spaces.
+ */
+export function flattenToLine(content: string): string {
+  if (!content.includes('\n')) return content.trim();
+  const out: string[] = [];
+  for (const raw of content.split('\n')) {
+    let line = raw.trim();
+    let run = 0;
+    while (run < line.length && line.charCodeAt(line.length - 1 - run) === 92) run++;
+    if (run % 2 === 1) line = line.slice(0, -1).trimEnd();
+    if (line !== '') out.push(line);
+  }
+  return out.join(' ');
+}

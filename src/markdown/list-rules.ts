@@ -1,0 +1,93 @@
+// Lists: `-` bullets and `1.` ordinals (keeping `start`), each item's continuation lines
+// indented to its marker's width as CommonMark requires. Adjacent lists alternate markers
+// (`-`/`*`, `.`/`)`) so they stay separate lists instead of merging into one.
+
+import { isInlineOnly, MAX_CONTAINER_DEPTH } from './context';
+import type { Context, ListState } from './context';
+import { isElement, isText } from './dom';
+import type { DomElement } from './dom';
+import { asBlock, blockBody, prefixLines } from './lines';
+import type { Rule } from './walk';
+
+// CommonMark ordinals have at most 9 digits.
+const MAX_ORDINAL = 999_999_999;
+
+function parseOrdinal(value: string | null): number | undefined {
+  if (value === null || !/^\s*-?\d{1,12}\s*$/.test(value)) return undefined;
+  return Math.min(MAX_ORDINAL, Math.max(0, Number(value)));
+}
+
+/** The element just before `el`, ignoring whitespace and comments. */
+function previousElement(el: DomElement): DomElement | null {
+  for (let node = el.previousSibling, steps = 0; node !== null && steps < 16; node = node.previousSibling, steps++) {
+    if (isElement(node)) return node;
+    if (isText(node) && node.data.trim() !== '') return null;
+  }
+  return null;
+}
+
+function openList(el: DomElement, ctx: Context): ListState {
+  const ordered = el.localName === 'ol';
+  const adjacent = ctx.lastList !== null && previousElement(el) === ctx.lastList.el;
+  const [usual, other] = ordered ? ['.', ')'] : ['-', '*'];
+  const delimiter = adjacent && ctx.lastList?.delimiter === usual ? (other as string) : (usual as string);
+  const structured = ctx.containerDepth < MAX_CONTAINER_DEPTH && !isInlineOnly(ctx);
+  return { ordered, next: ordered ? parseOrdinal(el.getAttribute('start')) ?? 1 : 1, delimiter, structured };
+}
+
+export const list: Rule = {
+  filter: ['ul', 'ol', 'menu', 'dir'],
+  block: true,
+  enter(el, ctx) {
+    ctx.lists.push(openList(el, ctx));
+    ctx.containerDepth++;
+  },
+  replacement(content, el, ctx) {
+    ctx.containerDepth--;
+    const state = ctx.lists.pop();
+    if (state === undefined) return asBlock(blockBody(content));
+    ctx.lastList = { el, delimiter: state.delimiter };
+    const body = blockBody(content);
+    if (body === '') return '';
+    const parent = el.parentNode;
+    // Directly inside an item, a list may follow the item's text on the next line (a tight
+    // list) — except an ordered list not starting at 1, which cannot interrupt a paragraph.
+    const inItem = isElement(parent) && parent.localName === 'li' && state.structured;
+    const tight = inItem && (!state.ordered || body.startsWith('1.') || body.startsWith('1)'));
+    return tight ? `\n${body}\n\n` : asBlock(body);
+  },
+};
+
+export const listItem: Rule = {
+  filter: ['li'],
+  block: true,
+  enter(el, ctx) {
+    const state = ctx.lists[ctx.lists.length - 1];
+    if (state === undefined) {
+      ctx.itemMarkers.push(isInlineOnly(ctx) ? '' : '- ');
+      return;
+    }
+    if (!state.structured) {
+      ctx.itemMarkers.push('');
+      return;
+    }
+    if (!state.ordered) {
+      ctx.itemMarkers.push(`${state.delimiter} `);
+      return;
+    }
+    const value = parseOrdinal(el.getAttribute('value'));
+    const ordinal = value ?? state.next;
+    state.next = Math.min(MAX_ORDINAL, ordinal + 1);
+    ctx.itemMarkers.push(`${ordinal}${state.delimiter} `);
+  },
+  replacement(content, _el, ctx) {
+    const marker = ctx.itemMarkers.pop() ?? '';
+    const body = blockBody(content);
+    // An empty item is invisible, and a lone marker after text could read as a setext underline.
+    if (body === '') return '';
+    if (marker === '') return asBlock(body);
+    return `\n${prefixLines(body, marker, ' '.repeat(marker.length))}\n`;
+  },
+};
+
+export const listRules: readonly Rule[] = [list, listItem];

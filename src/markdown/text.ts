@@ -1,0 +1,35 @@
+// Text nodes: browser-style whitespace collapsing across inline boundaries, then escaping.
+// The context carries what the previous text ended with, so a space is dropped at a line
+// start or after another space, exactly as a browser's inline layout does.
+
+import type { Context } from './context';
+import { SPACE } from './dom';
+import { escapeText } from './escape';
+
+// HTML's ASCII whitespace only: U+00A0 and other Unicode spaces are content.
+const COLLAPSIBLE = /[ \t\n\r\f]+/g;
+
+export function collapseWhitespace(text: string): string {
+  return text.replace(COLLAPSIBLE, ' ');
+}
+
+function isSpaceLike(c: string): boolean {
+  return c === SPACE || c === '\n' || c === '\t';
+}
+
+/** Converts one run of adjacent text nodes; `after` is the character that follows it. */
+export function convertText(raw: string, after: string, ctx: Context): string {
+  let text = collapseWhitespace(raw);
+  if (text.charCodeAt(0) === 32 && (ctx.atLineStart || isSpaceLike(ctx.lastChar))) text = text.slice(1);
+  if (text === '') return '';
+  const escaped = escapeText(text, {
+    atLineStart: ctx.atLineStart,
+    before: ctx.lastChar,
+    after,
+    inLinkText: ctx.linkDepth > 0,
+  });
+  const last = text.charAt(text.length - 1);
+  ctx.lastChar = last === ' ' ? SPACE : last;
+  ctx.atLineStart = false;
+  return escaped;
+}

@@ -1,0 +1,97 @@
+// URLs in the output: resolution against the page (options.url, then `<base href>`), the
+// scheme check that turns `javascript:` links into plain text, lazy-image sources, and the
+// markdown syntax of destinations and titles.
+
+import type { DomDocument, DomElement } from './dom';
+
+function tryUrl(href: string, base?: string): URL | undefined {
+  try {
+    return new URL(href, base);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The base for relative URLs: `<base href>` resolved against the page URL, else the page URL. */
+export function documentBase(doc: DomDocument, pageUrl: string | undefined): string | undefined {
+  const page = pageUrl ? tryUrl(pageUrl)?.href : undefined;
+  const baseHref = doc.querySelector('base[href]')?.getAttribute('href')?.trim();
+  if (baseHref) {
+    const base = tryUrl(baseHref, page);
+    if (base) return base.href;
+  }
+  return page;
+}
+
+/** Absolute form of `href` when it can be resolved; otherwise `href` itself (trimmed). */
+export function resolveUrl(href: string, base: string | undefined): string {
+  const trimmed = href.trim();
+  if (trimmed === '' || base === undefined) return trimmed;
+  return tryUrl(trimmed, base)?.href ?? trimmed;
+}
+
+/** `javascript:` and `vbscript:` URLs run code instead of navigating; they are not links. */
+export function isScriptUrl(url: string): boolean {
+  // Browsers ignore ASCII whitespace and control characters inside the scheme.
+  const head = url.slice(0, 64).replace(/[\u0000-\u0020\u007f]+/g, '').toLowerCase();
+  return head.startsWith('javascript:') || head.startsWith('vbscript:');
+}
+
+const LAZY_SRC_ATTRIBUTES = ['data-src', 'data-lazy-src', 'data-original', 'data-url'];
+
+/** The image's real source: `src`, unless missing or a data: placeholder and a lazy-load attribute or srcset has one. */
+export function imageSource(img: DomElement): string {
+  const src = img.getAttribute('src')?.trim() ?? '';
+  if (src !== '' && !src.toLowerCase().startsWith('data:')) return src;
+  for (const name of LAZY_SRC_ATTRIBUTES) {
+    const value = img.getAttribute(name)?.trim();
+    if (value) return value;
+  }
+  const srcset = img.getAttribute('srcset') ?? img.getAttribute('data-srcset');
+  if (srcset) {
+    const first = firstSrcsetUrl(srcset);
+    if (first) return first;
+  }
+  return src;
+}
+
+function firstSrcsetUrl(srcset: string): string {
+  // URLs in srcset cannot contain whitespace, so the first candidate's URL is the first token.
+  const s = srcset.trimStart();
+  let end = 0;
+  while (end < s.length && !/\s/.test(s.charAt(end))) end++;
+  const url = s.slice(0, end);
+  return url.endsWith(',') ? url.slice(0, -1) : url;
+}
+
+/** A link destination: bare with parentheses escaped, or `<...>` when it has spaces or controls. */
+export function formatDestination(url: string): string {
+  if (url === '') return '<>';
+  const out: string[] = [];
+  let needsAngles = false;
+  for (let i = 0; i < url.length; i++) {
+    const c = url.charAt(i);
+    const code = url.charCodeAt(i);
+    if (code <= 0x20 || code === 0x7f) {
+      needsAngles = needsAngles || code === 0x20;
+      // Line breaks and controls cannot appear in a destination at all.
+      out.push(code === 0x20 ? ' ' : encodeURIComponent(c));
+    } else if (c === '<' || c === '>') {
+      out.push(encodeURIComponent(c));
+    } else if (c === '\\' || c === '(' || c === ')') {
+      out.push('\\', c);
+    } else {
+      out.push(c);
+    }
+  }
+  const body = out.join('');
+  return needsAngles ? `<${body}>` : body;
+}
+
+/** ` "title"` (with the leading space), or '' when there is no title. */
+export function formatTitle(title: string | null): string {
+  if (title === null) return '';
+  const collapsed = title.replace(/[ \t\n\r\f]+/g, ' ').trim();
+  if (collapsed === '') return '';
+  return ` "${collapsed.replace(/["\\]/g, '\\$&')}"`;
+}

@@ -1,0 +1,117 @@
+// The one generic tree walk: iterative (an explicit stack, so 10,000-deep documents cannot
+// overflow the call stack), post-order, one visit per node. Rules are data (rules.ts); the walk
+// only decides which rule applies, keeps the text state right at boundaries, and joins output.
+
+import type { Context } from './context';
+import {
+  charAfter, isDroppedTag, isElement, isHidden, isText, SPACE, tagOf,
+} from './dom';
+import type { DomElement, DomNode } from './dom';
+import { joinParts } from './join';
+import { convertText } from './text';
+
+export interface Rule {
+  /** Lower-case tag names the rule handles. */
+  readonly filter: readonly string[];
+  /** Block boundary: the next text starts a line, and whitespace around it is insignificant. */
+  readonly block?: boolean;
+  /** A hard line break: the next text starts a line, but the paragraph goes on. */
+  readonly lineBreak?: boolean;
+  /** Converts the element from the DOM itself; its children are not walked. */
+  readonly leaf?: boolean;
+  /** Called before the children are walked (to open per-element state in the context). */
+  enter?(el: DomElement, ctx: Context): void;
+  /** Markdown for the element, given its children's joined markdown. */
+  replacement(content: string, el: DomElement, ctx: Context): string;
+}
+
+export interface RuleSet {
+  readonly byTag: ReadonlyMap<string, Rule>;
+  readonly defaultBlock: Rule;
+  readonly defaultInline: Rule;
+}
+
+interface Frame {
+  readonly el: DomElement;
+  readonly rule: Rule;
+  readonly parts: string[];
+  next: DomNode | null;
+}
+
+function ruleFor(tag: string, rules: RuleSet, isBlock: (tag: string) => boolean): Rule {
+  return rules.byTag.get(tag) ?? (isBlock(tag) ? rules.defaultBlock : rules.defaultInline);
+}
+
+/** Text state after an element has produced `out` from `content`. */
+function settle(rule: Rule, content: string, out: string, ctx: Context): void {
+  if (rule.block || rule.lineBreak) {
+    ctx.atLineStart = true;
+    ctx.lastChar = SPACE;
+  } else if (out !== content && out !== '') {
+    // Markup (a delimiter, a link's `)`) now ends the output.
+    ctx.atLineStart = false;
+    ctx.lastChar = out.charAt(out.length - 1);
+  }
+}
+
+/** Converts the subtree of `root` (itself included) to markdown. */
+export function walk(root: DomElement, rules: RuleSet, isBlock: (tag: string) => boolean, ctx: Context): string {
+  const rootRule = ruleFor(tagOf(root), rules, isBlock);
+  rootRule.enter?.(root, ctx);
+  const stack: Frame[] = [{ el: root, rule: rootRule, parts: [], next: root.firstChild }];
+  let result = '';
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1] as Frame;
+    const child = frame.next;
+    if (child === null) {
+      stack.pop();
+      const content = joinParts(frame.parts);
+      const out = frame.rule.replacement(content, frame.el, ctx);
+      settle(frame.rule, content, out, ctx);
+      const parent = stack[stack.length - 1];
+      if (parent === undefined) result = out;
+      else if (out !== '') parent.parts.push(out);
+      continue;
+    }
+    frame.next = child.nextSibling;
+    if (isText(child)) {
+      frame.next = convertTextRun(child, frame, ctx);
+      continue;
+    }
+    if (!isElement(child)) continue;
+    const tag = tagOf(child);
+    if (isDroppedTag(tag) || isHidden(child)) continue;
+    const rule = ruleFor(tag, rules, isBlock);
+    if (rule.block) {
+      ctx.atLineStart = true;
+      ctx.lastChar = SPACE;
+    }
+    rule.enter?.(child, ctx);
+    if (rule.leaf) {
+      const out = rule.replacement('', child, ctx);
+      settle(rule, '', out, ctx);
+      if (out !== '') frame.parts.push(out);
+      continue;
+    }
+    stack.push({ el: child, rule, parts: [], next: child.firstChild });
+  }
+  return result;
+}
+
+/**
+ * linkedom splits text at every character reference ("a &amp; b" is three nodes), and
+ * comments split it too; escaping needs the whole run, so adjacent text nodes are merged.
+ * Returns the node after the run.
+ */
+function convertTextRun(first: DomNode & { data: string }, frame: Frame, ctx: Context): DomNode | null {
+  const pieces = [first.data];
+  let node = first.nextSibling;
+  while (node !== null && (isText(node) || node.nodeType === 8 /* comment */)) {
+    if (isText(node)) pieces.push(node.data);
+    node = node.nextSibling;
+  }
+  const raw = pieces.length === 1 ? first.data : pieces.join('');
+  const out = convertText(raw, charAfter(node, frame.el), ctx);
+  if (out !== '') frame.parts.push(out);
+  return node;
+}

@@ -1,0 +1,120 @@
+// Response shapes of DESIGN.md "Responses" against the real stack: JSON and raw bodies, the page's own
+// status and headers after redirects, and the headers every fetch response carries.
+import { describe, expect, it } from 'vitest';
+import { useWorker } from './support/e2e-hooks.js';
+
+const ctx = useWorker();
+
+interface FetchJson {
+  data: string;
+  status: number;
+  headers: Record<string, string>;
+}
+
+async function fetchJson(body: object): Promise<{ response: Response; json: FetchJson }> {
+  const response = await ctx.worker.fetchPage(body);
+  expect(response.status).toBe(200);
+  return { response, json: (await response.json()) as FetchJson };
+}
+
+describe('JSON responses', () => {
+  it('has exactly data, status and headers, with the documented headers on the response', async () => {
+    const { response, json } = await fetchJson({ url: ctx.fixtures.url('/pages/article.html'), wait_event: 'load' });
+    expect(Object.keys(json).sort()).toEqual(['data', 'headers', 'status']);
+    expect(response.headers.get('Content-Type')).toMatch(/^application\/json/);
+    expect(json.data.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(json.status).toBe(200);
+    expect(json.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('X-Request-Id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers.get('X-Final-Url')).toBe(ctx.fixtures.url('/pages/article.html'));
+    expect(response.headers.get('X-Wait-Result')).toBe('event');
+    expect(response.headers.get('X-Page-Status')).toBe('200');
+    expect(response.headers.get('Server-Timing')).toMatch(
+      /^acquire;dur=[\d.]+, navigate;dur=[\d.]+, wait;dur=[\d.]+, serialize;dur=[\d.]+, convert;dur=[\d.]+$/,
+    );
+  });
+
+  it('reports the final status, headers and URL after a redirect chain', async () => {
+    const { response, json } = await fetchJson({ url: ctx.fixtures.url('/redirect/1'), wait_event: 'load' });
+    expect(json.status).toBe(200);
+    expect(json.headers['x-fixture']).toBe('final-hop');
+    expect(json.data).toContain('Redirect target');
+    expect(response.headers.get('X-Final-Url')).toBe(ctx.fixtures.url('/redirect/final?from=chain'));
+  });
+
+  it.each([
+    [404, 'Target says not found'],
+    [500, 'Target says server error'],
+  ])('answers 200 with the target status %i as data', async (status, text) => {
+    const { response, json } = await fetchJson({ url: ctx.fixtures.url(`/status/${status}`), wait_event: 'load' });
+    expect(json.status).toBe(status);
+    expect(json.data).toContain(text);
+    expect(response.headers.get('X-Page-Status')).toBe(String(status));
+  });
+
+  it('renders a text/plain target: the DOM for html, the text itself for markdown', async () => {
+    const url = ctx.fixtures.url('/text.txt');
+    const html = await fetchJson({ url, wait_event: 'load' });
+    expect(html.json.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(html.json.data).toContain('<pre');
+    const markdown = await fetchJson({ url, wait_event: 'load', output_format: 'markdown' });
+    expect(markdown.json.data).toBe('Plain text line one\n# not a heading\n*not emphasis*\n');
+  });
+
+  it('renders a JSON target as a fenced json block in markdown', async () => {
+    const { json } = await fetchJson({ url: ctx.fixtures.url('/data.json'), wait_event: 'load', output_format: 'markdown' });
+    expect(json.headers['content-type']).toBe('application/json');
+    expect(json.data).toBe('```json\n{"name":"page-fetch","items":[1,2,3],"nested":{"ok":true}}\n```\n');
+  });
+});
+
+describe('raw responses', () => {
+  it('returns raw html as text/html with the page status in X-Page-Status', async () => {
+    const response = await ctx.worker.fetchPage({ url: ctx.fixtures.url('/status/404'), wait_event: 'load', raw: true });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('X-Page-Status')).toBe('404');
+    const body = await response.text();
+    expect(body.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(body).toContain('Target says not found');
+  });
+
+  it('returns raw markdown as text/plain', async () => {
+    const response = await ctx.worker.fetchPage({
+      url: ctx.fixtures.url('/pages/article.html'),
+      wait_event: 'load',
+      raw: true,
+      output_format: 'markdown',
+    });
+    expect(response.headers.get('Content-Type')).toBe('text/plain; charset=utf-8');
+    expect(response.headers.get('X-Final-Url')).toBe(ctx.fixtures.url('/pages/article.html'));
+    expect(await response.text()).toContain('# An article');
+  });
+});
+
+describe('markdown of a rendered page', () => {
+  it('gives GFM with absolute links and no script or style text', async () => {
+    const { json } = await fetchJson({ url: ctx.fixtures.url('/pages/article.html'), wait_event: 'load', output_format: 'markdown' });
+    expect(json.data).toContain('# An article');
+    expect(json.data).toContain(`[relative link](${ctx.fixtures.url('/pages/other.html')})`);
+    expect(json.data).toContain(`![A picture](${ctx.fixtures.url('/images/pic.png')})`);
+    expect(json.data).toContain('```js\nconst x = 1;\n  console.log(x);\n```');
+    expect(json.data).toMatch(/\| a +\| b +\|/);
+    expect(json.data).not.toContain('must not appear');
+    expect(json.data).not.toContain('font-family');
+  });
+});
+
+describe('large pages', () => {
+  it('returns a 3 MB page whole', async () => {
+    const { json } = await fetchJson({ url: ctx.fixtures.url('/big?bytes=3000000'), wait_event: 'load' });
+    expect(json.data.length).toBeGreaterThan(3_000_000);
+    expect(json.data).toContain('end of big page');
+  });
+
+  it('answers 502 content_too_large for a page over MAX_CONTENT_BYTES', async () => {
+    const response = await ctx.worker.fetchPage({ url: ctx.fixtures.url('/big?bytes=11000000'), wait_event: 'load' });
+    expect(response.status).toBe(502);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('content_too_large');
+  });
+});
