@@ -1,8 +1,8 @@
 // Shared lifecycle for e2e files: one Worker and one fixture server per file, logs shown only when a
-// test fails, and a check that the file leaves no browser behind.
+// test fails, and checks that the file leaves no browser behind and no token in the logs.
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startFixtureServer, type FixtureServer } from './fixture-server.js';
-import { startWorker, type WorkerHandle, type WorkerOptions } from './worker.js';
+import { startWorker, TEST_TOKEN, type WorkerHandle, type WorkerOptions } from './worker.js';
 
 export interface E2eContext {
   worker: WorkerHandle;
@@ -23,6 +23,8 @@ export function useWorker(options: WorkerOptions = {}): E2eContext {
     await context.worker?.stop();
     await context.fixtures?.close();
     expect(context.worker?.liveBrowserPids() ?? []).toEqual([]);
+    // Secrets never reach a log line.
+    expect(context.worker?.logs() ?? '').not.toContain(TEST_TOKEN);
   });
   return context;
 }
