@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { LaunchBrowser } from '../../src/browser-session.js';
 import { createApp } from '../../src/app.js';
 import type { Env } from '../../src/config.js';
@@ -31,6 +31,17 @@ async function errorOf(response: Response) {
 }
 
 const VALID = JSON.stringify({ url: 'https://example.com/' });
+
+// The app logs 5xx causes; capture them so tests can check that no secret reaches a log line.
+let consoleError: MockInstance<typeof console.error>;
+beforeEach(() => {
+  consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  const logged = consoleError.mock.calls.flat().map(String).join('\n');
+  expect(logged).not.toContain(TOKEN);
+  consoleError.mockRestore();
+});
 
 describe('authentication', () => {
   it('returns 401 with a Bearer challenge when the header is missing, without running the handler', async () => {
@@ -226,6 +237,9 @@ describe('routing and failures', () => {
     expect(text).not.toContain(secret);
     expect(text).not.toMatch(/at \w+ \(|\.ts:\d+/);
     expect((await errorOf(response)).code).toBe('internal_error');
+    const logged = consoleError.mock.calls.flat().map(String).join('\n');
+    expect(logged).toContain('internal_error');
+    expect(logged).not.toContain(secret);
   });
 
   it('keeps a client X-Request-Id of a safe form and generates one otherwise', async () => {
