@@ -111,11 +111,10 @@ export function escapeText(text: string, s: EscapeSituation): string {
     let escape = i === lineStartIndex;
     let runEnd = i + 1;
     switch (c) {
-      case '\\': {
-        const next = i + 1 < len ? text.charAt(i + 1) : s.after;
-        escape = next === UNKNOWN || next === BREAK || ASCII_PUNCT.test(next);
+      case '\\':
+        // Always at the end: a backslash before a line end would read as a hard break.
+        escape = i + 1 === len || ASCII_PUNCT.test(text.charAt(i + 1));
         break;
-      }
       case '`':
         escape = true;
         break;

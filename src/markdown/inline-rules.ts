@@ -6,7 +6,7 @@ import type { Context } from './context';
 import { BREAK, charAfter, SPACE, UNKNOWN } from './dom';
 import type { DomElement } from './dom';
 import { escapeText } from './escape';
-import { isBlank } from './join';
+import { isBlank, trimEndBlock, trimStartBlock } from './join';
 import { flattenToLine } from './lines';
 import { collapseWhitespace } from './text';
 import { formatDestination, formatTitle, imageSource, isScriptUrl, resolveUrl } from './urls';
@@ -28,16 +28,15 @@ function delimitersParse(first: string, last: string, before: string, after: str
 }
 
 /**
- * Wraps content in `delim`, moving edge whitespace outside (a delimiter next to a space never
- * parses). Right after another `*` run the `_` form is used, as `**a****b**` would not parse.
+ * Wraps content in `delim` if the delimiters will parse there. Right after another `*` run the `_` form is used, as `**a****b**` would not parse.
  */
 function wrap(content: string, delim: string, before: string, el: DomElement): string {
   if (isBlank(content) || content.includes('\n\n')) return content;
-  let start = 0;
-  let end = content.length;
-  while (start < end && content.charCodeAt(start) === 32) start++;
-  while (end > start && content.charCodeAt(end - 1) === 32) end--;
-  const core = content.slice(start, end);
+  // Edge spaces and hard breaks go outside: a delimiter next to either never parses.
+  const headless = trimStartBlock(content);
+  const core = trimEndBlock(headless);
+  const start = content.length - headless.length;
+  const end = start + core.length;
   const left = start > 0 ? SPACE : before;
   const right = end < content.length ? SPACE : charAfter(el.nextSibling, el.parentNode);
   const first = core.charAt(0);
