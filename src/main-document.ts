@@ -75,18 +75,19 @@ export function watchMainDocument(page: Page): MainDocument {
   const onRequestFinished = (request: HTTPRequest) => {
     if (latest !== undefined && request === latest.request()) bodyLoaded.resolve();
   };
-  const onDomContentLoaded = () => domContentLoaded.resolve();
-  const onLoad = () => load.resolve();
-
   const session = pageSession(page);
-  page.on('request', onRequest);
-  page.on('response', onResponse);
-  session?.on('Network.responseReceivedExtraInfo', onExtraInfo);
-  session?.on('Page.downloadWillBegin', onDownload);
-  page.on('framenavigated', onFrameNavigated);
-  page.on('requestfinished', onRequestFinished);
-  page.on('domcontentloaded', onDomContentLoaded);
-  page.on('load', onLoad);
+  // puppeteer's emitters take loosely typed handlers; each entry is [emitter, event, handler].
+  const subscriptions: [{ on: Function; off: Function } | undefined, string, Function][] = [
+    [page, 'request', onRequest],
+    [page, 'response', onResponse],
+    [page, 'framenavigated', onFrameNavigated],
+    [page, 'requestfinished', onRequestFinished],
+    [page, 'domcontentloaded', () => domContentLoaded.resolve()],
+    [page, 'load', () => load.resolve()],
+    [session, 'Network.responseReceivedExtraInfo', onExtraInfo],
+    [session, 'Page.downloadWillBegin', onDownload],
+  ];
+  for (const [emitter, event, handler] of subscriptions) emitter?.on(event, handler);
 
   return {
     committed: committed.promise,
@@ -96,14 +97,7 @@ export function watchMainDocument(page: Page): MainDocument {
     bodyLoaded: bodyLoaded.promise,
     response: () => latest,
     dispose() {
-      page.off('request', onRequest);
-      page.off('response', onResponse);
-      session?.off('Network.responseReceivedExtraInfo', onExtraInfo);
-      session?.off('Page.downloadWillBegin', onDownload);
-      page.off('framenavigated', onFrameNavigated);
-      page.off('requestfinished', onRequestFinished);
-      page.off('domcontentloaded', onDomContentLoaded);
-      page.off('load', onLoad);
+      for (const [emitter, event, handler] of subscriptions) emitter?.off(event, handler);
     },
   };
 }
