@@ -29,9 +29,10 @@ export const heading: Rule = {
   replacement(content, el, ctx) {
     ctx.headingDepth--;
     const text = flattenToLine(content);
-    if (text === '') return '';
-    if (isInlineOnly(ctx)) return asBlock(text);
     const level = Number(el.localName.charAt(1));
+    // A heading with no content at all stays a (blank) heading; one whose content vanished does not.
+    if (text === '') return el.firstChild === null && !isInlineOnly(ctx) ? asBlock('#'.repeat(level)) : '';
+    if (isInlineOnly(ctx)) return asBlock(text);
     return asBlock(`${'#'.repeat(level)} ${escapeClosingHashes(text)}`);
   },
 };
@@ -53,7 +54,9 @@ export const blockquote: Rule = {
   replacement(content, _el, ctx) {
     ctx.containerDepth--;
     const body = blockBody(content);
-    if (body === '' || isInlineOnly(ctx) || ctx.containerDepth >= MAX_CONTAINER_DEPTH) return asBlock(body);
+    if (isInlineOnly(ctx) || ctx.containerDepth >= MAX_CONTAINER_DEPTH) return asBlock(body);
+    // An empty quote stays a quote (one bare marker).
+    if (body === '') return asBlock('>');
     return asBlock(prefixLines(body, '> ', '> '));
   },
 };

@@ -66,7 +66,8 @@ export function codeSpan(text: string): string {
   return `${fence}${pad}${text}${pad}${fence}`;
 }
 
-const LANGUAGE_CLASS = /(?:^|\s)(?:language|lang)-([A-Za-z0-9_+#.-]+)/;
+// Info strings of backtick fences cannot contain backticks.
+const LANGUAGE_CLASS = /(?:^|\s)(?:language|lang)-([^\s`]+)/;
 
 function languageOf(pre: DomElement): string {
   for (let c = pre.firstChild; c !== null; c = c.nextSibling) {
@@ -84,13 +85,15 @@ export const codeBlock: Rule = {
   leaf: true,
   replacement(_content, el, ctx) {
     let text = preformattedText(el);
-    // The HTML parser drops a newline right after `<pre>`; a closing fence needs no newline before it.
-    if (text.startsWith('\n')) text = text.slice(1);
+    // The HTML parser drops a newline right after `<pre>` (linkedom keeps it); a newline at the
+    // start of an inner `<code>` is content. A closing fence needs no newline before it.
+    const first = el.firstChild;
+    if (isText(first) && first.data.charCodeAt(0) === 10) text = text.slice(1);
     if (text.endsWith('\n')) text = text.slice(0, -1);
-    if (text.trim() === '') return '';
-    if (isInlineOnly(ctx)) return codeSpan(collapseWhitespace(text).trim());
+    if (isInlineOnly(ctx)) return text.trim() === '' ? '' : codeSpan(collapseWhitespace(text).trim());
     const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
-    return `\n\n${fence}${languageOf(el)}\n${text}\n${fence}\n\n`;
+    // An empty block keeps its fences: it is still a code block.
+    return `\n\n${fence}${languageOf(el)}\n${text === '' ? '' : `${text}\n`}${fence}\n\n`;
   },
 };
 

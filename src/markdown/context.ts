@@ -13,6 +13,8 @@ export interface ListState {
   readonly delimiter: string;
   /** False past the nesting cap: items become plain blocks. */
   readonly structured: boolean;
+  /** Some item holds a `<p>`: items are separated by blank lines (a loose list). */
+  readonly loose: boolean;
 }
 
 export interface TableCell {

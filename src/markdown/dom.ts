@@ -108,6 +108,8 @@ export function charAfter(next: DomNode | null, parent: DomNode | null): string 
     const tag = tagOf(next);
     if (tag === 'br') return BREAK;
     if (isBlockTag(tag)) return SPACE;
+    // A link opens with `[` (a `!` before it must not turn it into an image).
+    if (tag === 'a' && next.hasAttribute('href')) return '[';
   }
   return UNKNOWN;
 }

@@ -143,6 +143,10 @@ export function escapeText(text: string, s: EscapeSituation): string {
       case '&':
         escape = startsEntity(text, i, s.after);
         break;
+      case '!':
+        // `!` right before a link would make it an image.
+        escape = escape || (i + 1 === len && s.after === '[');
+        break;
     }
     if (escape) {
       if (i > flushed) out.push(text.slice(flushed, i));

@@ -3,8 +3,8 @@
 // without them, so no stray `*` or `](` leaks into the rendered page.
 
 import type { Context } from './context';
-import { BREAK, charAfter, SPACE, UNKNOWN } from './dom';
-import type { DomElement } from './dom';
+import { BREAK, charAfter, isBlockTag, isElement, SPACE, tagOf, UNKNOWN } from './dom';
+import type { DomElement, DomNode } from './dom';
 import { escapeText } from './escape';
 import { isBlank, trimEndBlock, trimStartBlock } from './join';
 import { flattenToLine } from './lines';
@@ -19,41 +19,108 @@ function isSpaceChar(c: string): boolean {
   return c === SPACE || c === BREAK || SPACE_CHAR.test(c);
 }
 
+function isPunctChar(c: string): boolean {
+  return c !== UNKNOWN && c !== SPACE && c !== BREAK && PUNCT.test(c);
+}
+
 /** Whether `delim` can open before `first` (preceded by `before`) and close after `last` (followed by `after`). */
 function delimitersParse(first: string, last: string, before: string, after: string): boolean {
   // Unknown neighbours are assumed to be letters: the case in which punctuation fails.
-  const opens = !PUNCT.test(first) || isSpaceChar(before) || (before !== UNKNOWN && PUNCT.test(before));
-  const closes = !PUNCT.test(last) || isSpaceChar(after) || (after !== UNKNOWN && PUNCT.test(after));
+  if (isSpaceChar(first) || isSpaceChar(last)) return false;
+  const opens = !PUNCT.test(first) || isSpaceChar(before) || isPunctChar(before);
+  const closes = !PUNCT.test(last) || isSpaceChar(after) || isPunctChar(after);
   return opens && closes;
 }
 
+/** `_` runs also need a space or punctuation outside (CommonMark's intraword rule). */
+function underscoreParses(first: string, last: string, before: string, after: string): boolean {
+  if (first === '_' || last === '_' || before === '_' || after === '_') return false;
+  const outsideOpen = isSpaceChar(before) || isPunctChar(before);
+  const outsideClose = isSpaceChar(after) || isPunctChar(after);
+  return outsideOpen && outsideClose && delimitersParse(first, last, before, after);
+}
+
+/** Index of the first character after a run of `ch` starting at `i` (no escapes counted). */
+function skipRun(s: string, i: number, ch: number): number {
+  let j = i;
+  while (j < s.length && s.charCodeAt(j) === ch) j++;
+  return j;
+}
+
+function skipRunBack(s: string, end: number, ch: number): number {
+  let j = end;
+  while (j > 0 && s.charCodeAt(j - 1) === ch) j--;
+  return j;
+}
+
 /**
- * Wraps content in `delim` if the delimiters will parse there. Right after another `*` run the `_` form is used, as `**a****b**` would not parse.
+ * The character after an inline element's end: its next sibling's first character, or, at the
+ * end of a transparent inline parent, what follows that parent (up to a few levels); a link
+ * parent closes with `]`.
  */
-function wrap(content: string, delim: string, before: string, el: DomElement): string {
+export function charAfterInline(el: DomElement, ctx: Context): string {
+  let node: DomElement = el;
+  for (let depth = 0; depth < 8; depth++) {
+    const next = node.nextSibling;
+    const parent = node.parentNode;
+    if (next !== null || !isElement(parent)) return charAfter(next, parent);
+    const tag = tagOf(parent);
+    if (isBlockTag(tag)) return SPACE;
+    if (tag === 'a') return ctx.links[ctx.links.length - 1] != null ? ']' : UNKNOWN;
+    if (!TRANSPARENT_INLINE.has(tag)) return UNKNOWN;
+    node = parent;
+  }
+  return UNKNOWN;
+}
+
+// Inline elements that emit no markup of their own around their content.
+const TRANSPARENT_INLINE = new Set(['span', 'font', 'small', 'big', 'abbr', 'acronym', 'u', 'ins', 'q', 'label', 'time', 'data', 'bdi', 'bdo', 'nobr', 'wbr']);
+
+/**
+ * Wraps content in emphasis delimiters if they will parse there. `*` is preferred; next to
+ * another `*` (nested or adjacent emphasis) the `_` form is used where it can parse, so runs
+ * do not merge; otherwise merged `*` runs are checked as a whole.
+ */
+function wrap(content: string, delim: string, before: string, el: DomElement, ctx: Context): string {
   if (isBlank(content) || content.includes('\n\n')) return content;
   // Edge spaces and hard breaks go outside: a delimiter next to either never parses.
   const headless = trimStartBlock(content);
   const core = trimEndBlock(headless);
+  if (core === '') return content;
   const start = content.length - headless.length;
   const end = start + core.length;
   const left = start > 0 ? SPACE : before;
-  const right = end < content.length ? SPACE : charAfter(el.nextSibling, el.parentNode);
+  let right = end < content.length ? SPACE : charAfterInline(el, ctx);
+  // A `*`, `_` or `~` in the text that follows is escaped there (it follows a delimiter).
+  if (right === '*' || right === '_' || right === '~') right = '\\';
   const first = core.charAt(0);
   const last = core.charAt(core.length - 1);
+  const ch = delim.charAt(0);
   let mark = delim;
-  if (delim.charAt(0) === '*' && left === '*') {
-    mark = delim.replace(/\*/g, '_');
-    // `_` cannot close before a letter (intraword rule).
-    if (!isSpaceChar(right) && !(right !== UNKNOWN && PUNCT.test(right))) return content;
+  if (ch === '*') {
+    const touchesStar = left === '*' || right === '*' || first === '*' || last === '*';
+    if (touchesStar && underscoreParses(first, last, left, right)) {
+      mark = delim.replace(/\*/g, '_');
+    } else if (touchesStar) {
+      // The runs merge with neighbouring `*` runs: what counts is the text beyond them.
+      if (left === '*' || right === '*') return content;
+      const f = core.charAt(skipRun(core, 0, 42));
+      const l = core.charAt(skipRunBack(core, core.length, 42) - 1);
+      if (f === '' || l === '' || !delimitersParse(f, l, left, right)) return content;
+      mark = delim;
+    } else if (!delimitersParse(first, last, left, right)) {
+      return content;
+    }
+  } else {
+    if (left === ch || right === ch || first === ch || last === ch) return content;
+    if (!delimitersParse(first, last, left, right)) return content;
   }
-  if (!delimitersParse(first, last, left, right)) return content;
   return `${content.slice(0, start)}${mark}${core}${mark}${content.slice(end)}`;
 }
 
 type DepthKey = 'emDepth' | 'strongDepth' | 'strikeDepth';
 
-/** An emphasis-like rule; nested occurrences of the same kind add nothing visible and emit no delimiters. */
+/** An emphasis-like rule; nested occurrences of the same kind alternate `*` and `_` so both parse. */
 function emphasisRule(filter: readonly string[], delim: string, depth: DepthKey): Rule {
   return {
     filter,
@@ -64,7 +131,9 @@ function emphasisRule(filter: readonly string[], delim: string, depth: DepthKey)
     replacement(content, el, ctx) {
       ctx[depth]--;
       const before = ctx.emphasisBefore.pop() ?? UNKNOWN;
-      return ctx[depth] > 0 ? content : wrap(content, delim, before, el);
+      // Nested strikethrough adds nothing visible; `~~~~` would not parse.
+      if (depth === 'strikeDepth' && ctx[depth] > 0) return content;
+      return wrap(content, delim, before, el, ctx);
     },
   };
 }
@@ -80,6 +149,15 @@ function linkDestination(el: DomElement, ctx: Context): string | null {
   return isScriptUrl(url) ? null : url;
 }
 
+/** No element children and no visible text: an empty anchor (kept as `[](url)`, not an icon link). */
+export function isEmptyElement(el: DomElement): boolean {
+  for (let c = el.firstChild; c !== null; c = c.nextSibling) {
+    if (isElement(c)) return false;
+    if (c.nodeType === 3 && (c as DomNode & { data: string }).data.trim() !== '') return false;
+  }
+  return true;
+}
+
 export const link: Rule = {
   filter: ['a'],
   enter(el, ctx) {
@@ -92,7 +170,7 @@ export const link: Rule = {
     if (destination === null) return content;
     ctx.linkDepth--;
     const text = flattenToLine(content);
-    if (text === '') return content;
+    if (text === '') return isEmptyElement(el) ? `[](${formatDestination(destination)}${formatTitle(el.getAttribute('title'))})` : content;
     return `[${text}](${formatDestination(destination)}${formatTitle(el.getAttribute('title'))})`;
   },
 };

@@ -80,7 +80,7 @@ export function isBlank(s: string): boolean {
  * Joins converted children. The result keeps the first piece's leading and the last piece's
  * trailing separator wish so that the parent can join it in turn.
  */
-export function joinParts(parts: readonly string[]): string {
+export function joinParts(parts: readonly string[], tight = false): string {
   if (parts.length === 1) return parts[0] ?? '';
   const out: string[] = [];
   let lead = 0;
@@ -99,6 +99,12 @@ export function joinParts(parts: readonly string[]): string {
     }
     if (out.length > 0 && sep > 0) {
       const given = trimLastEnd(out);
+      if (tight && out.length > 0 && (startsInterruptingBlock(body) || endsClosedLine(out))) {
+        out.push('\n');
+        out.push(body);
+        pending = pTrail;
+        continue;
+      }
       if (out.length > 0) out.push(separator(Math.max(sep, given)));
       else lead = Math.max(lead, given, sep);
     } else if (out.length === 0) {
@@ -147,4 +153,37 @@ function trimLastSpaces(out: string[]): void {
   let end = last.length;
   while (end > 0 && last.charCodeAt(end - 1) === 32) end--;
   if (end < last.length) out[out.length - 1] = last.slice(0, end);
+}
+
+/**
+ * Whether a block starting with `s` can follow a paragraph line directly (no blank line):
+ * ATX heading, block quote, fence, bullet item, ordered item starting at 1.
+ */
+export function startsInterruptingBlock(s: string): boolean {
+  const c = s.charCodeAt(0);
+  if (c === 35 /* # */) {
+    let n = 1;
+    while (n < s.length && s.charCodeAt(n) === 35) n++;
+    return n <= 6 && (n === s.length || s.charCodeAt(n) === 32 || s.charCodeAt(n) === 10);
+  }
+  if (c === 62 /* > */) return true;
+  if (s.startsWith('```') || s.startsWith('~~~')) return true;
+  if ((c === 45 || c === 42 || c === 43) && s.charCodeAt(1) === 32) {
+    // `- ` with content; `---` or `* * *` lines would be thematic breaks / setext underlines.
+    const lineEnd = s.indexOf('\n');
+    const line = lineEnd < 0 ? s : s.slice(0, lineEnd);
+    return !/^[-*+ ]+$/.test(line);
+  }
+  if (c === 49 /* 1 */ && (s.charCodeAt(1) === 46 || s.charCodeAt(1) === 41) && s.charCodeAt(2) === 32) return true;
+  return false;
+}
+
+/** Whether the joined output so far ends with a line that nothing can continue: an ATX heading or a closing fence. */
+function endsClosedLine(out: readonly string[]): boolean {
+  const last = out[out.length - 1] ?? '';
+  const nl = last.lastIndexOf('\n');
+  const line = nl < 0 ? last : last.slice(nl + 1);
+  if (line.charCodeAt(0) === 35) return startsInterruptingBlock(line);
+  if (line.length >= 3 && (/^`{3,}$/.test(line) || /^~{3,}$/.test(line))) return nl >= 0;
+  return false;
 }

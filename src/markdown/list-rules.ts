@@ -26,13 +26,25 @@ function previousElement(el: DomElement): DomElement | null {
   return null;
 }
 
+/** A list whose items hold paragraphs renders loose (`<li><p>`); otherwise tight. */
+function hasParagraphItem(list: DomElement): boolean {
+  for (let li = list.firstChild; li !== null; li = li.nextSibling) {
+    if (!isElement(li) || li.localName !== 'li') continue;
+    for (let c = li.firstChild; c !== null; c = c.nextSibling) {
+      if (isElement(c) && c.localName === 'p') return true;
+    }
+  }
+  return false;
+}
+
 function openList(el: DomElement, ctx: Context): ListState {
   const ordered = el.localName === 'ol';
   const adjacent = ctx.lastList !== null && previousElement(el) === ctx.lastList.el;
   const [usual, other] = ordered ? ['.', ')'] : ['-', '*'];
   const delimiter = adjacent && ctx.lastList?.delimiter === usual ? (other as string) : (usual as string);
   const structured = ctx.containerDepth < MAX_CONTAINER_DEPTH && !isInlineOnly(ctx);
-  return { ordered, next: ordered ? parseOrdinal(el.getAttribute('start')) ?? 1 : 1, delimiter, structured };
+  const loose = structured && hasParagraphItem(el);
+  return { ordered, next: ordered ? parseOrdinal(el.getAttribute('start')) ?? 1 : 1, delimiter, structured, loose };
 }
 
 export const list: Rule = {
@@ -58,6 +70,10 @@ export const list: Rule = {
   },
 };
 
+function isThematicBreakOf(body: string, ch: string): boolean {
+  return (ch === '-' || ch === '*') && body.startsWith(ch.repeat(3)) && (body.length === 3 || body.charAt(3) === '\n');
+}
+
 export const listItem: Rule = {
   filter: ['li'],
   block: true,
@@ -80,13 +96,23 @@ export const listItem: Rule = {
     state.next = Math.min(MAX_ORDINAL, ordinal + 1);
     ctx.itemMarkers.push(`${ordinal}${state.delimiter} `);
   },
+  tightJoin(_el, ctx) {
+    const state = ctx.lists[ctx.lists.length - 1];
+    return state !== undefined && state.structured && !state.loose;
+  },
   replacement(content, _el, ctx) {
     const marker = ctx.itemMarkers.pop() ?? '';
-    const body = blockBody(content);
-    // An empty item is invisible, and a lone marker after text could read as a setext underline.
-    if (body === '') return '';
+    let body = blockBody(content);
     if (marker === '') return asBlock(body);
-    return `\n${prefixLines(body, marker, ' '.repeat(marker.length))}\n`;
+    const loose = ctx.lists[ctx.lists.length - 1]?.loose === true;
+    const sep = loose ? '\n\n' : '\n';
+    // An empty item keeps its marker: the list's shape (and numbering) is content too.
+    if (body === '') return `${sep}${marker.trimEnd()}${sep}`;
+    // `- ---` would read as one thematic break: the item's rule uses another character.
+    if (isThematicBreakOf(body, marker.charAt(0)) || isThematicBreakOf(body, marker.charAt(marker.length - 2))) {
+      body = `___${body.slice(3)}`;
+    }
+    return `${sep}${prefixLines(body, marker, ' '.repeat(marker.length))}${sep}`;
   },
 };
 

@@ -29,7 +29,9 @@ export function convertText(raw: string, after: string, ctx: Context): string {
     inLinkText: ctx.linkDepth > 0,
   });
   const last = text.charAt(text.length - 1);
-  ctx.lastChar = last === ' ' ? SPACE : last;
+  // An escaped last character is literal: what precedes the next markup is a backslash
+  // escape, never a delimiter run that the next delimiter could merge with.
+  ctx.lastChar = last === ' ' ? SPACE : escaped.length > text.length && escaped.charCodeAt(escaped.length - 2) === 92 ? '\\' : last;
   ctx.atLineStart = false;
   return escaped;
 }

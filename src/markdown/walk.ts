@@ -19,6 +19,8 @@ export interface Rule {
   readonly lineBreak?: boolean;
   /** Converts the element from the DOM itself; its children are not walked. */
   readonly leaf?: boolean;
+  /** Evaluated before `enter`: children's blocks may be joined by single newlines where markdown allows (tight list items). */
+  tightJoin?(el: DomElement, ctx: Context): boolean;
   /** Called before the children are walked (to open per-element state in the context). */
   enter?(el: DomElement, ctx: Context): void;
   /** Markdown for the element, given its children's joined markdown. */
@@ -35,6 +37,7 @@ interface Frame {
   readonly el: DomElement;
   readonly rule: Rule;
   readonly parts: string[];
+  readonly tight: boolean;
   next: DomNode | null;
 }
 
@@ -58,14 +61,14 @@ function settle(rule: Rule, content: string, out: string, ctx: Context): void {
 export function walk(root: DomElement, rules: RuleSet, isBlock: (tag: string) => boolean, ctx: Context): string {
   const rootRule = ruleFor(tagOf(root), rules, isBlock);
   rootRule.enter?.(root, ctx);
-  const stack: Frame[] = [{ el: root, rule: rootRule, parts: [], next: root.firstChild }];
+  const stack: Frame[] = [{ el: root, rule: rootRule, parts: [], tight: false, next: root.firstChild }];
   let result = '';
   while (stack.length > 0) {
     const frame = stack[stack.length - 1] as Frame;
     const child = frame.next;
     if (child === null) {
       stack.pop();
-      const content = joinParts(frame.parts);
+      const content = joinParts(frame.parts, frame.tight);
       const out = frame.rule.replacement(content, frame.el, ctx);
       settle(frame.rule, content, out, ctx);
       const parent = stack[stack.length - 1];
@@ -86,6 +89,7 @@ export function walk(root: DomElement, rules: RuleSet, isBlock: (tag: string) =>
       ctx.atLineStart = true;
       ctx.lastChar = SPACE;
     }
+    const tight = rule.tightJoin?.(child, ctx) === true;
     rule.enter?.(child, ctx);
     if (rule.leaf) {
       const out = rule.replacement('', child, ctx);
@@ -93,7 +97,7 @@ export function walk(root: DomElement, rules: RuleSet, isBlock: (tag: string) =>
       if (out !== '') frame.parts.push(out);
       continue;
     }
-    stack.push({ el: child, rule, parts: [], next: child.firstChild });
+    stack.push({ el: child, rule, parts: [], tight, next: child.firstChild });
   }
   return result;
 }

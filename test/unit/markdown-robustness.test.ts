@@ -30,7 +30,7 @@ describe('degenerate input', () => {
   });
 
   it('recovers from unclosed and stray tags', () => {
-    expect(htmlToMarkdown('<p>unclosed <b>bold <i>both')).toBe('unclosed **bold *both***\n');
+    expect(htmlToMarkdown('<p>unclosed <b>bold <i>both')).toBe('unclosed __bold *both*__\n');
     expect(htmlToMarkdown('</p></div>text<')).toBe('text<\n');
     expect(htmlToMarkdown('<td>cell</td><tr>row</tr>')).toBe('cell\n\nrow\n');
     expect(htmlToMarkdown('<ul><li>a<li>b</ul>')).toBe('- a\n- b\n');

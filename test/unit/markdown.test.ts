@@ -80,7 +80,7 @@ describe('code', () => {
 describe('lists', () => {
   it('indents continuation lines to the marker width', () => {
     expect(md('<ol start="9"><li>a<p>b</p></li><li>c<ul><li>d</li></ul></li></ol>'))
-      .toBe('9. a\n\n   b\n10. c\n    - d\n');
+      .toBe('9. a\n\n   b\n\n10. c\n    - d\n');
   });
 
   it('clamps start to what CommonMark accepts', () => {
