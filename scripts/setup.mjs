@@ -60,16 +60,22 @@ function ensureSystemChromium() {
 }
 
 function wrapperScript() {
-  // PAGE_FETCH_CHROME_PID_DIR lets the test harness stop exactly the browsers it caused
-  // (Chromium outlives wrangler dev); PAGE_FETCH_CHROMIUM_FLAGS passes extra switches through.
+  // wrangler's emulation starts the browser with an empty environment, so per-run settings come
+  // from a folder named after the launching wrangler process: the test harness creates it to learn
+  // the pids of the browsers it caused (Chromium outlives wrangler dev) and to pass extra switches.
   return `#!/bin/sh
 ${WRAPPER_MARK}: runs the system Chromium where wrangler expects its pinned Chrome.
-if [ -n "$PAGE_FETCH_CHROME_PID_DIR" ] && [ -d "$PAGE_FETCH_CHROME_PID_DIR" ]; then
-  echo $$ > "$PAGE_FETCH_CHROME_PID_DIR/$$"
+PATH=/usr/local/bin:/usr/bin:/bin
+export PATH
+run_dir="/tmp/page-fetch-chromium/$PPID"
+extra=""
+if [ -d "$run_dir" ]; then
+  echo $$ > "$run_dir/pid-$$"
+  if [ -f "$run_dir/flags" ]; then read -r extra < "$run_dir/flags" || true; fi
 fi
 if [ "$(id -u)" = "0" ]; then set -- --no-sandbox "$@"; fi
 # shellcheck disable=SC2086
-exec ${SYSTEM_CHROMIUM} $PAGE_FETCH_CHROMIUM_FLAGS "$@"
+exec ${SYSTEM_CHROMIUM} $extra "$@"
 `;
 }
 

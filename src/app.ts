@@ -7,14 +7,15 @@ import { requestId } from 'hono/request-id';
 import type { AppEnv } from './app-env.js';
 import { bearerAuth } from './auth.js';
 import { discardBody, readJsonBody } from './body.js';
-import { acquireBrowser, type LaunchBrowser } from './browser-session.js';
+import { fromWireError, hubName, type RenderCall } from './render-protocol.js';
 import { proxyUsername, readConfig, type Config } from './config.js';
 import { ApiError } from './errors.js';
-import { contentTooLarge, loadPage, type ProxyRoute } from './page-load.js';
+import { contentTooLarge } from './page-load.js';
+import type { ProxyRoute } from './page-setup.js';
 import { contentTypeFor, renderContent } from './output.js';
 import { parseFetchRequest, type FetchRequest } from './request.js';
 import { privateHostReason } from './target-guard.js';
-import { PhaseTimer } from './timings.js';
+import { PhaseTimer, type Phase } from './timings.js';
 
 function assertTargetAllowed(url: string, config: Config): void {
   if (config.allowPrivateNetwork) return;
@@ -42,12 +43,25 @@ async function renderError(error: unknown, c: Context<AppEnv>): Promise<Response
   return c.json(apiError.toBody(), apiError.status);
 }
 
-export interface AppOptions {
-  /** Replaces puppeteer.launch; unit tests use it to observe launches without a browser. */
-  launchBrowser?: LaunchBrowser;
+function renderCall(request: FetchRequest, config: Config): RenderCall {
+  const proxy = proxyRoute(request, config);
+  return {
+    location: request.egress.kind === 'direct' ? request.egress.location : undefined,
+    load: {
+      url: request.url,
+      waitEvent: request.waitEvent,
+      waitMs: request.waitMs,
+      navigationTimeoutMs: config.navigationTimeoutMs,
+      maxContentBytes: config.maxContentBytes,
+      proxyName: proxy?.name,
+    },
+    proxy,
+    blockResources: config.blockMedia,
+    idleCloseMs: config.browserIdleCloseMs,
+  };
 }
 
-export function createApp(options: AppOptions = {}) {
+export function createApp() {
   const app = new Hono<AppEnv>();
 
   app.use(requestId());
@@ -61,35 +75,24 @@ export function createApp(options: AppOptions = {}) {
     const request = parseFetchRequest(await readJsonBody(c.req.raw), config);
     assertTargetAllowed(request.url, config);
 
+    const call = renderCall(request, config);
+    const hub = c.env.BROWSER_HUB.get(c.env.BROWSER_HUB.idFromName(hubName(call.location)));
+    const outcome = await hub.render(call);
     const timer = new PhaseTimer();
-    const location = request.egress.kind === 'direct' ? request.egress.location : undefined;
-    const lease = await timer.time('acquire', () => acquireBrowser(c.env.BROWSER, location, options.launchBrowser));
-    try {
-      const page = await loadPage(
-        lease.browser,
-        {
-          url: request.url,
-          waitEvent: request.waitEvent,
-          waitMs: request.waitMs,
-          navigationTimeoutMs: config.navigationTimeoutMs,
-          maxContentBytes: config.maxContentBytes,
-          proxy: proxyRoute(request, config),
-        },
-        timer,
-      );
-      const content = await timer.time('convert', () => renderContent(page, request.outputFormat));
-      if (new TextEncoder().encode(content).byteLength > config.maxContentBytes) throw contentTooLarge(config.maxContentBytes);
+    for (const [phase, ms] of Object.entries(outcome.timings)) timer.record(phase as Phase, ms);
+    if (!outcome.ok) throw fromWireError(outcome.error);
+    const { page } = outcome;
 
-      c.header('X-Final-Url', page.finalUrl);
-      c.header('X-Wait-Result', page.waitResult);
-      c.header('X-Page-Status', String(page.status));
-      c.header('Server-Timing', timer.header());
-      c.header('Cache-Control', 'no-store');
-      if (request.raw) return c.body(content, 200, { 'Content-Type': contentTypeFor(request.outputFormat) });
-      return c.json({ data: content, status: page.status, headers: page.headers });
-    } finally {
-      await lease.release();
-    }
+    const content = await timer.time('convert', () => renderContent(page, request.outputFormat));
+    if (new TextEncoder().encode(content).byteLength > config.maxContentBytes) throw contentTooLarge(config.maxContentBytes);
+
+    c.header('X-Final-Url', page.finalUrl);
+    c.header('X-Wait-Result', page.waitResult);
+    c.header('X-Page-Status', String(page.status));
+    c.header('Server-Timing', timer.header());
+    c.header('Cache-Control', 'no-store');
+    if (request.raw) return c.body(content, 200, { 'Content-Type': contentTypeFor(request.outputFormat) });
+    return c.json({ data: content, status: page.status, headers: page.headers });
   });
 
   app.all('/api/fetch', () => {

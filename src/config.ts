@@ -2,11 +2,14 @@
 // which turns those strings into typed settings once per request (Workers hand env to each request,
 // so this is a pure function, not module state). Defaults are DESIGN.md's "Configuration" table.
 import { z } from 'zod';
+import type { BrowserHub } from './browser-hub.js';
 
 export interface Env {
   // Bindings
   /** Browser Rendering binding, driven through @cloudflare/puppeteer. */
   BROWSER: Fetcher;
+  /** Durable Objects that keep browser sessions open across requests, one per launch location. */
+  BROWSER_HUB: DurableObjectNamespace<BrowserHub>;
   // Secrets
   /** Comma-separated accepted bearer tokens; two at once allow rotation. */
   API_TOKENS?: string;
@@ -21,6 +24,12 @@ export interface Env {
   NAVIGATION_TIMEOUT_MS?: string;
   /** Upper bound for the returned content, in bytes. */
   MAX_CONTENT_BYTES?: string;
+  /** "false" lets pages download images, media and fonts (blocked by default: output cannot contain them). */
+  BLOCK_MEDIA?: string;
+  /** A shared browser is closed after this long without requests, in ms. */
+  BROWSER_IDLE_CLOSE_MS?: string;
+  /** "true" enables /__bench/* routes (benchmark baselines); never on in production. */
+  BENCH_ROUTES?: string;
 }
 
 export const PROXY_KINDS = ['datacenter', 'residential', 'isp', 'mobile'] as const;
@@ -47,6 +56,9 @@ export interface Config {
   maxWaitMs: number;
   navigationTimeoutMs: number;
   maxContentBytes: number;
+  blockMedia: boolean;
+  browserIdleCloseMs: number;
+  benchRoutes: boolean;
 }
 
 export class ConfigError extends Error {
@@ -116,15 +128,22 @@ function parsePositiveInt(name: string, raw: string | undefined, fallback: numbe
   return value;
 }
 
+function flag(raw: string | undefined): string | undefined {
+  return raw?.trim().toLowerCase();
+}
+
 /** Typed settings from env; throws ConfigError on a malformed var or secret (the app answers 500). */
 export function readConfig(env: Partial<Env>): Config {
   return {
     apiTokens: parseTokens(env.API_TOKENS),
     proxies: parseProxies(env.PROXIES),
-    allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK?.trim().toLowerCase() === 'true',
+    allowPrivateNetwork: flag(env.ALLOW_PRIVATE_NETWORK) === 'true',
     maxWaitMs: parsePositiveInt('MAX_WAIT_MS', env.MAX_WAIT_MS, 60_000),
     navigationTimeoutMs: parsePositiveInt('NAVIGATION_TIMEOUT_MS', env.NAVIGATION_TIMEOUT_MS, 30_000),
     maxContentBytes: parsePositiveInt('MAX_CONTENT_BYTES', env.MAX_CONTENT_BYTES, 10 * 1024 * 1024),
+    blockMedia: flag(env.BLOCK_MEDIA) !== 'false',
+    browserIdleCloseMs: parsePositiveInt('BROWSER_IDLE_CLOSE_MS', env.BROWSER_IDLE_CLOSE_MS, 60_000),
+    benchRoutes: flag(env.BENCH_ROUTES) === 'true',
   };
 }
 

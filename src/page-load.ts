@@ -1,8 +1,8 @@
-// Loads one URL in a fresh browser context and page, waits per DESIGN.md "Waiting", and returns the
+// Loads one URL in a prepared page (page-setup.ts), waits per DESIGN.md "Waiting", and returns the
 // serialized DOM as plain data. Budgets: the main document must commit within navigationTimeoutMs
 // (else 504); the wait event is awaited until waitMs after navigation start (else the page is
-// taken as it stands, waitResult "timeout"). The context is closed on every path, errors included.
-import type { Browser, Page } from '@cloudflare/puppeteer';
+// taken as it stands, waitResult "timeout"). Closing the page is the caller's job.
+import type { Page } from '@cloudflare/puppeteer';
 import { ApiError } from './errors.js';
 import { watchMainDocument, type MainDocument } from './main-document.js';
 import { navigationError, netErrorName } from './navigation-errors.js';
@@ -10,20 +10,14 @@ import { trackNetwork, type NetworkTracker } from './network-tracker.js';
 import type { WaitEvent } from './request.js';
 import type { PhaseTimer } from './timings.js';
 
-export interface ProxyRoute {
-  name: string;
-  server: string;
-  username?: string;
-  password?: string;
-}
-
 export interface LoadOptions {
   url: string;
   waitEvent: WaitEvent;
   waitMs: number;
   navigationTimeoutMs: number;
   maxContentBytes: number;
-  proxy?: ProxyRoute;
+  /** Set when the page goes through an upstream proxy, so its failures are named proxy_error. */
+  proxyName?: string;
 }
 
 export type WaitResult = 'event' | 'timeout';
@@ -87,7 +81,7 @@ async function navigate(page: Page, options: LoadOptions, doc: MainDocument, tim
         const download = await Promise.race([doc.unsupported, timers.after(DOWNLOAD_GRACE_MS, undefined)]);
         if (download !== undefined) throw new ApiError('unsupported_content', download);
       }
-      throw navigationError(outcome.error, options.proxy?.name);
+      throw navigationError(outcome.error, options.proxyName);
     }
     case 'timeout':
       throw new ApiError('target_timeout', `The target did not answer within ${options.navigationTimeoutMs} ms.`);
@@ -129,12 +123,8 @@ export function contentTooLarge(maxContentBytes: number): ApiError {
   return new ApiError('content_too_large', `The rendered content is larger than ${maxContentBytes} bytes.`);
 }
 
-async function loadInPage(page: Page, options: LoadOptions, timer: PhaseTimer): Promise<RenderedPage> {
-  // Dialogs (alert, confirm, beforeunload) would block the page until answered.
-  page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
-  if (options.proxy?.username !== undefined) {
-    await page.authenticate({ username: options.proxy.username, password: options.proxy.password ?? '' });
-  }
+/** Navigates `page` to `options.url`, waits, and serializes; the page is left open. */
+export async function loadPage(page: Page, options: LoadOptions, timer: PhaseTimer): Promise<RenderedPage> {
   const doc = watchMainDocument(page);
   const network = trackNetwork(page);
   void doc.domContentLoaded.then(() => network.documentParsed());
@@ -156,17 +146,5 @@ async function loadInPage(page: Page, options: LoadOptions, timer: PhaseTimer): 
     timers.clear();
     network.dispose();
     doc.dispose();
-  }
-}
-
-/** Renders `options.url` in its own browser context (own cookies, storage, cache), always closed after. */
-export async function loadPage(browser: Browser, options: LoadOptions, timer: PhaseTimer): Promise<RenderedPage> {
-  const context = await browser.createBrowserContext(options.proxy ? { proxyServer: options.proxy.server } : {});
-  try {
-    const page = await context.newPage();
-    return await loadInPage(page, options, timer);
-  } finally {
-    // Closing the context closes its pages and discards everything the target stored.
-    await context.close().catch(() => undefined);
   }
 }

@@ -1,9 +1,10 @@
 // Isolation and lifecycle: each request has its own browser context (cookies and storage never carry
-// over), concurrent requests do not cross, and no browser outlives its request.
+// over), concurrent requests do not cross, one browser serves them all, and it is closed when idle.
 import { describe, expect, it } from 'vitest';
 import { useWorker } from './support/e2e-hooks.js';
 
-const ctx = useWorker();
+const IDLE_CLOSE_MS = 2000;
+const ctx = useWorker({ vars: { BROWSER_IDLE_CLOSE_MS: String(IDLE_CLOSE_MS) } });
 
 async function dataOf(body: object): Promise<string> {
   const response = await ctx.worker.fetchPage(body);
@@ -48,9 +49,14 @@ describe('isolation', () => {
     }
   });
 
-  it('leaves no browser running once its requests are answered', async () => {
+  it('serves every request of the file from one shared browser', async () => {
     await dataOf({ url: ctx.fixtures.url('/pages/script-text.html'), wait_event: 'load' });
-    const deadline = Date.now() + 5000;
+    expect(ctx.worker.liveBrowserPids()).toHaveLength(1);
+  });
+
+  it('closes the shared browser once it has been idle for BROWSER_IDLE_CLOSE_MS', async () => {
+    await dataOf({ url: ctx.fixtures.url('/pages/script-text.html'), wait_event: 'load' });
+    const deadline = Date.now() + IDLE_CLOSE_MS + 5000;
     while (ctx.worker.liveBrowserPids().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(ctx.worker.liveBrowserPids()).toEqual([]);
   });

@@ -1,17 +1,37 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import type { LaunchBrowser } from '../../src/browser-session.js';
 import { createApp } from '../../src/app.js';
 import type { Env } from '../../src/config.js';
+import type { RenderCall, RenderOutcome } from '../../src/render-protocol.js';
 
 const TOKEN = 'unit-test-token';
-const BASE_ENV = { API_TOKENS: TOKEN, BROWSER: {} as Fetcher } satisfies Partial<Env>;
 
-function setup(env: Partial<Env> = {}) {
-  const launch = vi.fn<LaunchBrowser>(async () => {
-    throw new Error('no browser in unit tests');
-  });
-  const app = createApp({ launchBrowser: launch });
-  const call = (path: string, init: RequestInit = {}) => app.request(path, init, { ...BASE_ENV, ...env });
+const UNAVAILABLE: RenderOutcome = {
+  ok: false,
+  error: { code: 'browser_unavailable', message: 'No browser is available right now; retry later.', headers: { 'Retry-After': '5' } },
+  timings: { acquire: 3 },
+  launches: 0,
+};
+
+/** A stand-in for the BrowserHub namespace: records hub names and calls, answers with `outcome`. */
+function fakeHub(outcome: RenderOutcome) {
+  const names: string[] = [];
+  const render = vi.fn(async (_call: RenderCall) => outcome);
+  const namespace = {
+    idFromName: (name: string) => {
+      names.push(name);
+      return name;
+    },
+    get: () => ({ render }),
+  };
+  return { namespace: namespace as unknown as Env['BROWSER_HUB'], names, render };
+}
+
+function setup(env: Partial<Env> = {}, outcome: RenderOutcome = UNAVAILABLE) {
+  const hub = fakeHub(outcome);
+  const render = hub.render;
+  const app = createApp();
+  const baseEnv = { API_TOKENS: TOKEN, BROWSER: {} as Fetcher, BROWSER_HUB: hub.namespace } satisfies Partial<Env>;
+  const call = (path: string, init: RequestInit = {}) => app.request(path, init, { ...baseEnv, ...env });
   const post = (body: string | ReadableStream, headers: Record<string, string> = {}, extra: RequestInit = {}) =>
     call('/api/fetch', {
       method: 'POST',
@@ -19,7 +39,7 @@ function setup(env: Partial<Env> = {}) {
       body,
       ...extra,
     });
-  return { app, launch, call, post };
+  return { app, render, hub, call, post };
 }
 
 async function errorOf(response: Response) {
@@ -45,12 +65,12 @@ afterEach(() => {
 
 describe('authentication', () => {
   it('returns 401 with a Bearer challenge when the header is missing, without running the handler', async () => {
-    const { post, launch } = setup();
+    const { post, render } = setup();
     const response = await post(VALID, { Authorization: '' });
     expect(response.status).toBe(401);
     expect(response.headers.get('WWW-Authenticate')).toMatch(/^Bearer /);
     expect((await errorOf(response)).code).toBe('unauthorized');
-    expect(launch).not.toHaveBeenCalled();
+    expect(render).not.toHaveBeenCalled();
   });
 
   it.each(['Basic dXNlcjpwYXNz', 'Bearer', 'Bearer two tokens', `Token ${TOKEN}`])(
@@ -64,11 +84,11 @@ describe('authentication', () => {
   );
 
   it('returns 401 with error="invalid_token" for an unknown token', async () => {
-    const { post, launch } = setup();
+    const { post, render } = setup();
     const response = await post(VALID, { Authorization: 'Bearer wrong-token' });
     expect(response.status).toBe(401);
     expect(response.headers.get('WWW-Authenticate')).toContain('error="invalid_token"');
-    expect(launch).not.toHaveBeenCalled();
+    expect(render).not.toHaveBeenCalled();
   });
 
   it('checks the token before reading the body', async () => {
@@ -78,10 +98,10 @@ describe('authentication', () => {
   });
 
   it('accepts every token of a rotation pair and the scheme in any case', async () => {
-    const { post, launch } = setup({ API_TOKENS: `old-one,${TOKEN}` });
+    const { post, render } = setup({ API_TOKENS: `old-one,${TOKEN}` });
     expect((await post(VALID, { Authorization: 'Bearer old-one' })).status).toBe(503);
     expect((await post(VALID, { Authorization: `bearer ${TOKEN}` })).status).toBe(503);
-    expect(launch).toHaveBeenCalledTimes(2);
+    expect(render).toHaveBeenCalledTimes(2);
   });
 
   it('answers 503 not_configured when no token is configured, whatever the request', async () => {
@@ -161,13 +181,13 @@ describe('request body', () => {
   });
 
   it('answers 400 invalid_request with details for every failing field', async () => {
-    const { post, launch } = setup();
+    const { post, render } = setup();
     const response = await post(JSON.stringify({ url: 'ftp://x', raw: 'yes', typo: 1 }));
     expect(response.status).toBe(400);
     const error = await errorOf(response);
     expect(error.code).toBe('invalid_request');
     expect((error.details as { field: string }[]).map((d) => d.field).sort()).toEqual(['raw', 'typo', 'url']);
-    expect(launch).not.toHaveBeenCalled();
+    expect(render).not.toHaveBeenCalled();
   });
 });
 
@@ -175,18 +195,18 @@ describe('target guard', () => {
   it.each(['http://127.0.0.1/', 'http://localhost:8080/', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/', 'http://0x7f000001/'])(
     'answers 403 forbidden_target for %s when private networks are not allowed',
     async (url) => {
-      const { post, launch } = setup({ ALLOW_PRIVATE_NETWORK: 'false' });
+      const { post, render } = setup({ ALLOW_PRIVATE_NETWORK: 'false' });
       const response = await post(JSON.stringify({ url }));
       expect(response.status).toBe(403);
       expect((await errorOf(response)).code).toBe('forbidden_target');
-      expect(launch).not.toHaveBeenCalled();
+      expect(render).not.toHaveBeenCalled();
     },
   );
 
   it('lets a private target through when ALLOW_PRIVATE_NETWORK is "true"', async () => {
-    const { post, launch } = setup({ ALLOW_PRIVATE_NETWORK: 'true' });
+    const { post, render } = setup({ ALLOW_PRIVATE_NETWORK: 'true' });
     expect((await post(JSON.stringify({ url: 'http://127.0.0.1/' }))).status).toBe(503);
-    expect(launch).toHaveBeenCalledOnce();
+    expect(render).toHaveBeenCalledOnce();
   });
 });
 
@@ -199,16 +219,89 @@ describe('browser acquisition', () => {
     expect((await errorOf(response)).code).toBe('browser_unavailable');
   });
 
-  it('launches the browser in the requested country', async () => {
-    const { post, launch } = setup();
+  it('renders in the browser hub of the requested country, passing the location', async () => {
+    const { post, hub } = setup();
     await post(JSON.stringify({ url: 'https://example.com/', country: 'jp' }));
-    expect(launch).toHaveBeenCalledWith(BASE_ENV.BROWSER, { location: 'JP' });
+    expect(hub.names).toEqual(['browser-hub:JP']);
+    expect(hub.render.mock.calls[0]?.[0].location).toBe('JP');
   });
 
-  it('launches without a location when no country is given', async () => {
-    const { post, launch } = setup();
+  it('renders in the location-less hub when no country is given', async () => {
+    const { post, hub } = setup();
     await post(VALID);
-    expect(launch).toHaveBeenCalledWith(BASE_ENV.BROWSER, {});
+    expect(hub.names).toEqual(['browser-hub:any']);
+    expect(hub.render.mock.calls[0]?.[0].location).toBeUndefined();
+  });
+
+  it('passes the request and the deployment limits to the hub', async () => {
+    const { post, hub } = setup({ NAVIGATION_TIMEOUT_MS: '1234', MAX_CONTENT_BYTES: '999', BLOCK_MEDIA: 'false' });
+    await post(JSON.stringify({ url: 'https://example.com/', wait_event: 'load', wait_ms: 700 }));
+    expect(hub.render.mock.calls[0]?.[0]).toMatchObject({
+      load: { url: 'https://example.com/', waitEvent: 'load', waitMs: 700, navigationTimeoutMs: 1234, maxContentBytes: 999 },
+      blockResources: false,
+    });
+  });
+});
+
+const PAGE: RenderOutcome = {
+  ok: true,
+  page: {
+    html: '<!DOCTYPE html><html><head></head><body><h1>Hi</h1><p><a href="/x">x</a></p></body></html>',
+    finalUrl: 'https://example.com/final',
+    status: 404,
+    headers: { 'content-type': 'text/html', 'x-origin': 'yes' },
+    waitResult: 'timeout',
+  },
+  timings: { acquire: 1.5, navigate: 20, wait: 30, serialize: 4 },
+  launches: 1,
+};
+
+describe('successful fetches', () => {
+  it('answers JSON with exactly data, status and headers, and the documented response headers', async () => {
+    const { post } = setup({}, PAGE);
+    const response = await post(VALID);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ data: PAGE.ok && PAGE.page.html, status: 404, headers: { 'content-type': 'text/html', 'x-origin': 'yes' } });
+    expect(response.headers.get('X-Final-Url')).toBe('https://example.com/final');
+    expect(response.headers.get('X-Wait-Result')).toBe('timeout');
+    expect(response.headers.get('X-Page-Status')).toBe('404');
+    expect(response.headers.get('Server-Timing')).toMatch(/^acquire;dur=1\.5, navigate;dur=20\.0, wait;dur=30\.0, serialize;dur=4\.0, convert;dur=[\d.]+$/);
+  });
+
+  it('answers raw markdown as text/plain with links absolute against the final URL', async () => {
+    const { post } = setup({}, PAGE);
+    const response = await post(JSON.stringify({ url: 'https://example.com/', output_format: 'markdown', raw: true }));
+    expect(response.headers.get('Content-Type')).toBe('text/plain; charset=utf-8');
+    expect(await response.text()).toBe('# Hi\n\n[x](https://example.com/x)\n');
+  });
+
+  it('answers raw html as text/html', async () => {
+    const { post } = setup({}, PAGE);
+    const response = await post(JSON.stringify({ url: 'https://example.com/', raw: true }));
+    expect(response.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
+    expect(await response.text()).toBe(PAGE.ok && PAGE.page.html);
+  });
+
+  it('answers 502 content_too_large when the converted content exceeds MAX_CONTENT_BYTES', async () => {
+    const { post } = setup({ MAX_CONTENT_BYTES: '10' }, PAGE);
+    const response = await post(JSON.stringify({ url: 'https://example.com/', output_format: 'markdown' }));
+    expect(response.status).toBe(502);
+    expect((await errorOf(response)).code).toBe('content_too_large');
+  });
+
+  it.each([
+    ['target_unreachable', 502],
+    ['unsupported_content', 502],
+    ['proxy_error', 502],
+    ['target_timeout', 504],
+    ['internal_error', 500],
+  ] as const)('renders a hub error %s as HTTP %i without its cause', async (code, status) => {
+    const { post } = setup({}, { ok: false, error: { code, message: 'Public message.', headers: {}, cause: 'secret detail' }, timings: {}, launches: 1 });
+    const response = await post(VALID);
+    expect(response.status).toBe(status);
+    const text = await response.clone().text();
+    expect(text).not.toContain('secret detail');
+    expect(await errorOf(response)).toEqual({ code, message: 'Public message.' });
   });
 });
 

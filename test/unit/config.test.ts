@@ -10,6 +10,17 @@ describe('readConfig', () => {
       maxWaitMs: 60000,
       navigationTimeoutMs: 30000,
       maxContentBytes: 10485760,
+      blockMedia: true,
+      browserIdleCloseMs: 60000,
+      benchRoutes: false,
+    });
+  });
+
+  it('reads the browser vars', () => {
+    expect(readConfig({ BLOCK_MEDIA: 'false', BROWSER_IDLE_CLOSE_MS: '1500', BENCH_ROUTES: 'true' })).toMatchObject({
+      blockMedia: false,
+      browserIdleCloseMs: 1500,
+      benchRoutes: true,
     });
   });
 

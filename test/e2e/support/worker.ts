@@ -1,22 +1,24 @@
 // Starts the real Worker under `wrangler dev` (workerd + Browser Rendering emulation + local
 // Chromium) for one test file, and stops exactly what it started. Chromium outlives wrangler, so the
-// Chromium wrapper (scripts/setup.mjs) records each browser's pid in PAGE_FETCH_CHROME_PID_DIR and
-// stop() ends those process groups by id. Logs are kept and printed only when a test fails.
+// Chromium wrapper (scripts/setup.mjs) records each browser's pid in /tmp/page-fetch-chromium/<pid
+// of the wrangler process>/ and stop() ends those process groups by id. Logs are kept and printed
+// only when a test fails.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const TEST_TOKEN = 'e2e-test-token-3f9c2a';
+/** Must match the folder the Chromium wrapper reads (scripts/setup.mjs). */
+const WRAPPER_RUN_ROOT = '/tmp/page-fetch-chromium';
 
 export interface WorkerOptions {
   /** Vars and secrets for the Worker; every config value is passed explicitly, .dev.vars is not relied on. */
   vars?: Record<string, string>;
-  /** Extra Chromium switches passed through the wrapper. */
+  /** Extra Chromium switches, passed through the wrapper. */
   chromiumFlags?: string;
 }
 
@@ -38,6 +40,9 @@ export const DEFAULT_VARS: Record<string, string> = {
   NAVIGATION_TIMEOUT_MS: '30000',
   MAX_CONTENT_BYTES: '10485760',
   PROXIES: '',
+  BLOCK_MEDIA: 'true',
+  BROWSER_IDLE_CLOSE_MS: '60000',
+  BENCH_ROUTES: 'false',
 };
 
 async function freePort(): Promise<number> {
@@ -83,10 +88,13 @@ function exited(child: ChildProcess): boolean {
 export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHandle> {
   const port = await freePort();
   const inspectorPort = await freePort();
-  const pidDir = mkdtempSync(join(tmpdir(), 'page-fetch-chrome-'));
   const vars = { ...DEFAULT_VARS, ...options.vars };
+  // wrangler-dist/cli.js directly (not bin/wrangler.js, which only re-spawns it): this process is
+  // then the parent of every browser, which is how the wrapper finds this run's folder.
   const args = [
-    join(ROOT, 'node_modules/wrangler/bin/wrangler.js'),
+    '--no-warnings',
+    '--experimental-vm-modules',
+    join(ROOT, 'node_modules/wrangler/wrangler-dist/cli.js'),
     'dev',
     '--ip', '127.0.0.1',
     '--port', String(port),
@@ -99,14 +107,12 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
     cwd: ROOT,
     detached: true, // own process group, so stop() can end wrangler and workerd together
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PAGE_FETCH_CHROME_PID_DIR: pidDir,
-      PAGE_FETCH_CHROMIUM_FLAGS: options.chromiumFlags ?? '',
-      WRANGLER_SEND_METRICS: 'false',
-      NO_COLOR: '1',
-    },
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1' },
   });
+  // Browsers start on the first request, long after this folder exists.
+  const runDir = join(WRAPPER_RUN_ROOT, String(child.pid));
+  mkdirSync(runDir, { recursive: true });
+  if (options.chromiumFlags) writeFileSync(join(runDir, 'flags'), options.chromiumFlags + '\n');
   child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const origin = `http://127.0.0.1:${port}`;
@@ -114,7 +120,9 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
   const seenPids = new Set<number>();
   // Pids stay known after stop() removes the directory, so a later liveness check still sees them.
   const browserPids = () => {
-    if (existsSync(pidDir)) for (const pid of readdirSync(pidDir).map(Number).filter(Number.isInteger)) seenPids.add(pid);
+    if (existsSync(runDir)) {
+      for (const name of readdirSync(runDir)) if (name.startsWith('pid-')) seenPids.add(Number(name.slice(4)));
+    }
     return [...seenPids];
   };
   const handle: WorkerHandle = {
@@ -141,7 +149,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
       }
       for (const pid of browserPids()) killGroup(pid, 'SIGKILL');
       await waitUntil(() => handle.liveBrowserPids().length === 0, 5000);
-      rmSync(pidDir, { recursive: true, force: true });
+      rmSync(runDir, { recursive: true, force: true });
     },
   };
 
