@@ -30,9 +30,11 @@ export const heading: Rule = {
     ctx.headingDepth--;
     const text = flattenToLine(content);
     const level = Number(el.localName.charAt(1));
+    // Inside a link the heading is kept: the link is distributed over its blocks (inline-rules).
+    const flat = ctx.cellDepth > 0 || ctx.headingDepth > 0;
     // A heading with no content at all stays a (blank) heading; one whose content vanished does not.
-    if (text === '') return el.firstChild === null && !isInlineOnly(ctx) ? asBlock('#'.repeat(level)) : '';
-    if (isInlineOnly(ctx)) return asBlock(text);
+    if (text === '') return el.firstChild === null && !flat ? asBlock('#'.repeat(level)) : '';
+    if (flat) return asBlock(text);
     return asBlock(`${'#'.repeat(level)} ${escapeClosingHashes(text)}`);
   },
 };

@@ -3,22 +3,44 @@
 // and span delimiters are always longer than any backtick run inside.
 
 import { isInlineOnly } from './context';
+import type { Context } from './context';
+import { escapeText } from './escape';
+import { formatDestination, isScriptUrl, resolveUrl } from './urls';
 import { isBlockTag, isDroppedTag, isElement, isHidden, isText, tagOf } from './dom';
 import type { DomElement, DomNode } from './dom';
 import { collapseWhitespace } from './text';
 import type { Rule } from './walk';
 
-/** Text of a subtree as a `<pre>` shows it: `<br>` and block children end lines. */
-export function preformattedText(root: DomElement): string {
+/** A link found inside preformatted text: markdown code cannot hold links. */
+export interface PreLink {
+  readonly text: string;
+  readonly href: string;
+}
+
+interface LinkEnd {
+  readonly href: string;
+  readonly start: number;
+}
+
+/**
+ * Text of a subtree as a `<pre>` shows it: `<br>` and block children end lines. When `links`
+ * is given, the `a[href]` inside are collected into it (text and raw href).
+ */
+export function preformattedText(root: DomElement, links?: PreLink[]): string {
   const out: string[] = [];
-  // Iterative pre-order walk; `null` entries mark the end of a block element.
-  const stack: (DomNode | null)[] = [];
+  // Iterative pre-order walk; `null` entries mark the end of a block element, LinkEnd entries
+  // the end of a link.
+  const stack: (DomNode | LinkEnd | null)[] = [];
   for (let c = lastChildOf(root); c !== null; c = c.previousSibling) stack.push(c);
   while (stack.length > 0) {
     const node = stack.pop();
     if (node === undefined) break;
     if (node === null) {
       if (out.length > 0 && !(out[out.length - 1] ?? '').endsWith('\n')) out.push('\n');
+      continue;
+    }
+    if (!('nodeType' in node)) {
+      links?.push({ text: out.slice(node.start).join(''), href: node.href });
       continue;
     }
     if (isText(node)) {
@@ -28,6 +50,10 @@ export function preformattedText(root: DomElement): string {
       if (tag === 'br') out.push('\n');
       else if (isDroppedTag(tag) || isHidden(node)) continue;
       if (isBlockTag(tag)) stack.push(null);
+      if (links !== undefined && tag === 'a') {
+        const href = node.getAttribute('href');
+        if (href !== null) stack.push({ href, start: out.length });
+      }
       for (let c = lastChildOf(node); c !== null; c = c.previousSibling) stack.push(c);
     }
   }
@@ -84,7 +110,8 @@ export const codeBlock: Rule = {
   block: true,
   leaf: true,
   replacement(_content, el, ctx) {
-    let text = preformattedText(el);
+    const links: PreLink[] = [];
+    let text = preformattedText(el, links);
     // The HTML parser drops a newline right after `<pre>` (linkedom keeps it); a newline at the
     // start of an inner `<code>` is content. A closing fence needs no newline before it.
     const first = el.firstChild;
@@ -93,9 +120,26 @@ export const codeBlock: Rule = {
     if (isInlineOnly(ctx)) return text.trim() === '' ? '' : codeSpan(collapseWhitespace(text).trim());
     const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
     // An empty block keeps its fences: it is still a code block.
-    return `\n\n${fence}${languageOf(el)}\n${text === '' ? '' : `${text}\n`}${fence}\n\n`;
+    const block = `\n\n${fence}${languageOf(el)}\n${text === '' ? '' : `${text}\n`}${fence}\n\n`;
+    return links.length === 0 ? block : block + linkList(links, ctx);
   },
 };
+
+/**
+ * Links inside preformatted text (hyperlinked plain-text documents such as RFCs) would be
+ * lost in a code block: they follow it as a list, in order, one item per link.
+ */
+function linkList(links: readonly PreLink[], ctx: Context): string {
+  const items: string[] = [];
+  for (const l of links) {
+    const url = resolveUrl(l.href, ctx.baseUrl);
+    const text = collapseWhitespace(l.text).trim();
+    if (text === '' || isScriptUrl(url)) continue;
+    const label = escapeText(text, { atLineStart: false, before: '[', after: ']', inLinkText: true });
+    items.push(`- [${label}](${formatDestination(url)})`);
+  }
+  return items.length === 0 ? '' : `\n\n${items.join('\n')}\n\n`;
+}
 
 export const inlineCode: Rule = {
   filter: ['code', 'kbd', 'samp', 'tt'],

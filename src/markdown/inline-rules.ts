@@ -7,7 +7,7 @@ import { BREAK, charAfter, isBlockTag, isElement, SPACE, tagOf, UNKNOWN } from '
 import type { DomElement, DomNode } from './dom';
 import { escapeText } from './escape';
 import { isBlank, trimEndBlock, trimStartBlock } from './join';
-import { flattenToLine } from './lines';
+import { asBlock, blockBody, flattenToLine } from './lines';
 import { collapseWhitespace } from './text';
 import { formatDestination, formatTitle, imageSource, isScriptUrl, resolveUrl } from './urls';
 import type { Rule } from './walk';
@@ -158,6 +158,38 @@ export function isEmptyElement(el: DomElement): boolean {
   return true;
 }
 
+/** A block that is only images (no text of its own). */
+function isImageOnly(block: string): boolean {
+  return block.startsWith('![') && block.endsWith(')') && !block.includes('\n');
+}
+
+/**
+ * A link around block content cannot stay one markdown link. When it wraps one text block
+ * (plus images: a card with a thumbnail and a heading), each block becomes its own link to
+ * the same destination and a heading keeps its level (`## [Title](url)`). '' when it wraps
+ * several text blocks or a code fence: it is then kept as one link on one line, so the anchor
+ * keeps its whole text.
+ */
+function distributeLink(body: string, target: string): string {
+  if (body.includes('```') || body.includes('~~~')) return '';
+  const blocks = body.split('\n\n');
+  let textBlocks = 0;
+  for (const block of blocks) if (!isImageOnly(block)) textBlocks++;
+  if (textBlocks > 1) return '';
+  const out: string[] = [];
+  for (const block of blocks) {
+    let hashes = 0;
+    while (hashes < block.length && block.charCodeAt(hashes) === 35) hashes++;
+    if (hashes > 0 && hashes <= 6 && block.charCodeAt(hashes) === 32 && !block.includes('\n')) {
+      out.push(`${block.slice(0, hashes)} [${block.slice(hashes + 1)}]${target}`);
+      continue;
+    }
+    const text = flattenToLine(block);
+    if (text !== '') out.push(`[${text}]${target}`);
+  }
+  return out.join('\n\n');
+}
+
 export const link: Rule = {
   filter: ['a'],
   enter(el, ctx) {
@@ -169,9 +201,16 @@ export const link: Rule = {
     const destination = ctx.links.pop() ?? null;
     if (destination === null) return content;
     ctx.linkDepth--;
+    const title = formatTitle(el.getAttribute('title'));
+    const target = `(${formatDestination(destination)}${title})`;
+    const body = blockBody(content);
+    if (body.includes('\n\n') || body.charCodeAt(0) === 35 /* # heading */) {
+      const distributed = distributeLink(body, target);
+      if (distributed !== '') return asBlock(distributed);
+    }
     const text = flattenToLine(content);
-    if (text === '') return isEmptyElement(el) ? `[](${formatDestination(destination)}${formatTitle(el.getAttribute('title'))})` : content;
-    return `[${text}](${formatDestination(destination)}${formatTitle(el.getAttribute('title'))})`;
+    if (text === '') return isEmptyElement(el) ? `[]${target}` : content;
+    return `[${text}]${target}`;
   },
 };
 

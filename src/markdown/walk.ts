@@ -47,7 +47,8 @@ function ruleFor(tag: string, rules: RuleSet, isBlock: (tag: string) => boolean)
 
 /** Text state after an element has produced `out` from `content`. */
 function settle(rule: Rule, content: string, out: string, ctx: Context): void {
-  if (rule.block || rule.lineBreak) {
+  if (rule.block || rule.lineBreak || out.endsWith('\n\n')) {
+    // (An inline element whose output ends a block, e.g. a link distributed over blocks.)
     ctx.atLineStart = true;
     ctx.lastChar = SPACE;
   } else if (out !== content && out !== '') {
