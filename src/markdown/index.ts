@@ -49,7 +49,7 @@ export function htmlToMarkdown(html: string, options: HtmlToMarkdownOptions = {}
     const doc = parse(source);
     const root = doc.documentElement;
     if (!root) return '';
-    const ctx = createContext(documentBase(doc, options.url));
+    const ctx = createContext(documentBase(root, options.url));
     // The walk starts at <html>, not <body>: linkedom's body getter can return an empty new
     // element when stray content precedes <head>; the head itself is dropped by the rules.
     const body = blockBody(walk(root, RULES, isBlockTag, ctx));

@@ -2,7 +2,8 @@
 // scheme check that turns `javascript:` links into plain text, lazy-image sources, and the
 // markdown syntax of destinations and titles.
 
-import type { DomDocument, DomElement } from './dom';
+import { isElement } from './dom';
+import type { DomElement } from './dom';
 
 function tryUrl(href: string, base?: string): URL | undefined {
   try {
@@ -12,10 +13,28 @@ function tryUrl(href: string, base?: string): URL | undefined {
   }
 }
 
+/**
+ * The first `<base href>` where a parser puts it: in `<head>`, or at the top of `<body>` for
+ * a fragment. Only these children are scanned: a whole-document selector query would cost
+ * as much as a good part of the conversion.
+ */
+function findBaseHref(root: DomElement): string | undefined {
+  for (let section = root.firstChild; section !== null; section = section.nextSibling) {
+    if (!isElement(section) || (section.localName !== 'head' && section.localName !== 'body')) continue;
+    for (let c = section.firstChild; c !== null; c = c.nextSibling) {
+      if (isElement(c) && c.localName === 'base') {
+        const href = c.getAttribute('href');
+        if (href !== null) return href.trim();
+      }
+    }
+  }
+  return undefined;
+}
+
 /** The base for relative URLs: `<base href>` resolved against the page URL, else the page URL. */
-export function documentBase(doc: DomDocument, pageUrl: string | undefined): string | undefined {
+export function documentBase(root: DomElement, pageUrl: string | undefined): string | undefined {
   const page = pageUrl ? tryUrl(pageUrl)?.href : undefined;
-  const baseHref = doc.querySelector('base[href]')?.getAttribute('href')?.trim();
+  const baseHref = findBaseHref(root);
   if (baseHref) {
     const base = tryUrl(baseHref, page);
     if (base) return base.href;
@@ -67,6 +86,7 @@ function firstSrcsetUrl(srcset: string): string {
 /** A link destination: bare with parentheses escaped, or `<...>` when it has spaces or controls. */
 export function formatDestination(url: string): string {
   if (url === '') return '<>';
+  if (isPlainDestination(url)) return url;
   const out: string[] = [];
   let needsAngles = false;
   for (let i = 0; i < url.length; i++) {
@@ -86,6 +106,15 @@ export function formatDestination(url: string): string {
   }
   const body = out.join('');
   return needsAngles ? `<${body}>` : body;
+}
+
+/** No character that needs escaping or angle brackets (the common case, checked in one scan). */
+function isPlainDestination(url: string): boolean {
+  for (let i = 0; i < url.length; i++) {
+    const code = url.charCodeAt(i);
+    if (code <= 0x20 || code === 0x7f || code === 60 || code === 62 || code === 92 || code === 40 || code === 41) return false;
+  }
+  return true;
 }
 
 /** ` "title"` (with the leading space), or '' when there is no title. */
