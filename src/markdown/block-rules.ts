@@ -3,13 +3,15 @@
 
 import { isInlineOnly, MAX_CONTAINER_DEPTH } from './context';
 import { asBlock, blockBody, flattenToLine, prefixLines } from './lines';
+import { SPACE } from './dom';
+import { delimit } from './inline-rules';
 import type { Rule } from './walk';
 
 /** Any block without markdown syntax of its own: its content, set apart by blank lines. */
 export const plainBlock: Rule = {
   filter: [
     'p', 'div', 'section', 'article', 'aside', 'main', 'header', 'footer', 'nav', 'address',
-    'center', 'figure', 'figcaption', 'details', 'summary', 'dl', 'dt', 'dd', 'fieldset',
+    'center', 'figure', 'figcaption', 'details', 'dl', 'fieldset',
     'legend', 'form', 'hgroup', 'search', 'caption', 'body', 'html', 'thead', 'tbody', 'tfoot',
   ],
   block: true,
@@ -82,4 +84,44 @@ export const lineBreak: Rule = {
   },
 };
 
-export const blockRules: readonly Rule[] = [plainBlock, heading, blockquote, thematicBreak, lineBreak];
+/** A disclosure's label: a bold line of its own (the content follows as ordinary blocks). */
+export const summary: Rule = {
+  filter: ['summary'],
+  block: true,
+  replacement(content, _el, ctx) {
+    const text = flattenToLine(content);
+    if (text === '') return '';
+    if (isInlineOnly(ctx)) return asBlock(text);
+    return asBlock(delimit(text, '**', SPACE, SPACE) ?? text);
+  },
+};
+
+/**
+ * Definition lists, in the syntax of Pandoc, PHP Markdown Extra and kramdown: the term on its
+ * own line, each definition on the next lines after `: `. A CommonMark renderer shows the same
+ * lines as one paragraph per group, still readable. Groups are separated by blank lines.
+ */
+export const definitionTerm: Rule = {
+  filter: ['dt'],
+  block: true,
+  replacement(content, _el, ctx) {
+    const text = flattenToLine(content);
+    if (text === '') return '';
+    return isInlineOnly(ctx) ? asBlock(text) : `\n\n${text}\n`;
+  },
+};
+
+export const definitionDescription: Rule = {
+  filter: ['dd'],
+  block: true,
+  replacement(content, _el, ctx) {
+    const body = blockBody(content);
+    if (body === '') return '';
+    if (isInlineOnly(ctx) || ctx.containerDepth >= MAX_CONTAINER_DEPTH) return asBlock(body);
+    return `\n${prefixLines(body, ': ', '  ')}\n`;
+  },
+};
+
+export const blockRules: readonly Rule[] = [
+  plainBlock, heading, blockquote, thematicBreak, lineBreak, summary, definitionTerm, definitionDescription,
+];

@@ -20,6 +20,7 @@ export interface ListState {
 export interface TableCell {
   readonly content: string;
   readonly colspan: number;
+  readonly rowspan: number;
 }
 
 export interface TableState {
@@ -34,6 +35,8 @@ export interface Context {
   readonly baseUrl: string | undefined;
   /** The next text starts a markdown line (block start, or after a hard break). */
   atLineStart: boolean;
+  /** Digits emitted since the line started (they may become an ordinal with the next text), else ''. */
+  linePrefix: string;
   /** Last character emitted in document order: a char, SPACE or UNKNOWN (see dom.ts). */
   lastChar: string;
   /** Open lists and blockquotes, for the nesting cap. */
@@ -62,6 +65,7 @@ export function createContext(baseUrl: string | undefined): Context {
   return {
     baseUrl,
     atLineStart: true,
+    linePrefix: '',
     lastChar: SPACE,
     containerDepth: 0,
     emDepth: 0,

@@ -12,6 +12,8 @@ export interface EscapeSituation {
   after: string;
   /** Inside link text or image alt: every bracket must be escaped to keep the link intact. */
   inLinkText: boolean;
+  /** Index to escape as a line-start marker, when known from text emitted before (else derived from `atLineStart`). */
+  lineStartIndex?: number;
 }
 
 const ASCII_PUNCT = /[!-/:-@[-`{-~]/;
@@ -64,7 +66,7 @@ function startsEntity(text: string, amp: number, after: string): boolean {
 }
 
 /** Line-start constructs: headings, quotes, list items, thematic breaks, setext underlines, fences, reference definitions. Returns the index to backslash-escape, or -1. */
-function lineStartEscapeIndex(text: string): number {
+export function lineStartEscapeIndex(text: string): number {
   const c = text.charAt(0);
   if (c === '>' || c === '[') return 0;
   const next = text.charAt(1);
@@ -103,7 +105,7 @@ function lineStartEscapeIndex(text: string): number {
 export function escapeText(text: string, s: EscapeSituation): string {
   const out: string[] = [];
   let flushed = 0;
-  const lineStartIndex = s.atLineStart ? lineStartEscapeIndex(text) : -1;
+  const lineStartIndex = s.lineStartIndex ?? (s.atLineStart ? lineStartEscapeIndex(text) : -1);
   const len = text.length;
   let i = 0;
   while (i < len) {

@@ -90,9 +90,18 @@ function wrap(content: string, delim: string, before: string, el: DomElement, ct
   const start = content.length - headless.length;
   const end = start + core.length;
   const left = start > 0 ? SPACE : before;
-  let right = end < content.length ? SPACE : charAfterInline(el, ctx);
+  const right = end < content.length ? SPACE : charAfterInline(el, ctx);
+  const marked = delimit(core, delim, left, right);
+  return marked === null ? content : `${content.slice(0, start)}${marked}${content.slice(end)}`;
+}
+
+/**
+ * `core` (no edge spaces) between emphasis delimiters of the kind of `delim` (`*`, `**`, `~~`),
+ * given the characters around it; null when no form of the delimiters would parse there.
+ */
+export function delimit(core: string, delim: string, left: string, rightChar: string): string | null {
   // A `*`, `_` or `~` in the text that follows is escaped there (it follows a delimiter).
-  if (right === '*' || right === '_' || right === '~') right = '\\';
+  const right = rightChar === '*' || rightChar === '_' || rightChar === '~' ? '\\' : rightChar;
   const first = core.charAt(0);
   const last = core.charAt(core.length - 1);
   const ch = delim.charAt(0);
@@ -103,19 +112,19 @@ function wrap(content: string, delim: string, before: string, el: DomElement, ct
       mark = delim.replace(/\*/g, '_');
     } else if (touchesStar) {
       // The runs merge with neighbouring `*` runs: what counts is the text beyond them.
-      if (left === '*' || right === '*') return content;
+      if (left === '*' || right === '*') return null;
       const f = core.charAt(skipRun(core, 0, 42));
       const l = core.charAt(skipRunBack(core, core.length, 42) - 1);
-      if (f === '' || l === '' || !delimitersParse(f, l, left, right)) return content;
+      if (f === '' || l === '' || !delimitersParse(f, l, left, right)) return null;
       mark = delim;
     } else if (!delimitersParse(first, last, left, right)) {
-      return content;
+      return null;
     }
   } else {
-    if (left === ch || right === ch || first === ch || last === ch) return content;
-    if (!delimitersParse(first, last, left, right)) return content;
+    if (left === ch || right === ch || first === ch || last === ch) return null;
+    if (!delimitersParse(first, last, left, right)) return null;
   }
-  return `${content.slice(0, start)}${mark}${core}${mark}${content.slice(end)}`;
+  return `${mark}${core}${mark}`;
 }
 
 type DepthKey = 'emDepth' | 'strongDepth' | 'strikeDepth';
@@ -158,6 +167,8 @@ export function isEmptyElement(el: DomElement): boolean {
   return true;
 }
 
+const MAX_DISTRIBUTED_BLOCKS = 8;
+
 /** A block that is only images (no text of its own). */
 function isImageOnly(block: string): boolean {
   return block.startsWith('![') && block.endsWith(')') && !block.includes('\n');
@@ -175,7 +186,8 @@ function distributeLink(body: string, target: string): string {
   const blocks = body.split('\n\n');
   let textBlocks = 0;
   for (const block of blocks) if (!isImageOnly(block)) textBlocks++;
-  if (textBlocks > 1) return '';
+  // Each block repeats the destination: a bounded number keeps the output linear in the input.
+  if (textBlocks > 1 || blocks.length > MAX_DISTRIBUTED_BLOCKS) return '';
   const out: string[] = [];
   for (const block of blocks) {
     let hashes = 0;
@@ -208,7 +220,7 @@ export const link: Rule = {
       const distributed = distributeLink(body, target);
       if (distributed !== '') return asBlock(distributed);
     }
-    const text = flattenToLine(content);
+    const text = flattenToLine(content, true);
     if (text === '') return isEmptyElement(el) ? `[]${target}` : content;
     return `[${text}]${target}`;
   },
@@ -231,4 +243,37 @@ export const image: Rule = {
   },
 };
 
-export const inlineRules: readonly Rule[] = [emphasis, strong, strikethrough, link, image];
+/**
+ * `<sup>`, `<sub>` and `<mark>` have no markdown syntax; GitHub and most renderers accept
+ * these tags inline, and `x2` for `x<sup>2</sup>` would change the meaning. A superscript
+ * that holds only a link (a footnote or citation marker such as `[1]`) stays a plain link.
+ */
+function inlineTagRule(tag: string): Rule {
+  return {
+    filter: [tag],
+    replacement(content, el) {
+      const core = content.trim();
+      if (core === '' || core.includes('\n')) return content;
+      if (tag === 'sup' && isOnlyLink(el)) return content;
+      const start = content.length - content.trimStart().length;
+      return `${content.slice(0, start)}<${tag}>${core}</${tag}>${content.slice(start + core.length)}`;
+    },
+  };
+}
+
+function isOnlyLink(el: DomElement): boolean {
+  let link = false;
+  for (let c = el.firstChild; c !== null; c = c.nextSibling) {
+    if (isElement(c)) {
+      if (link || tagOf(c) !== 'a') return false;
+      link = true;
+    } else if (c.nodeType === 3 && (c as DomNode & { data: string }).data.trim() !== '') {
+      return false;
+    }
+  }
+  return link;
+}
+
+export const inlineRules: readonly Rule[] = [
+  emphasis, strong, strikethrough, link, image, inlineTagRule('sup'), inlineTagRule('sub'), inlineTagRule('mark'),
+];

@@ -35,15 +35,41 @@ export function prefixLines(body: string, first: string, rest: string): string {
  * One line of inline markdown from (possibly block) content: lines are trimmed and joined
  * with spaces, and hard breaks (an odd run of backslashes ending a line) become spaces.
  */
-export function flattenToLine(content: string): string {
-  if (!content.includes('\n')) return content.trim();
+export function flattenToLine(content: string, stripHeadings = false): string {
+  if (!content.includes('\n')) return (stripHeadings ? stripHeadingMarker(content.trim()) : content.trim());
   const out: string[] = [];
   for (const raw of content.split('\n')) {
-    let line = raw.trim();
+    let line = stripHeadings ? stripHeadingMarker(raw.trim()) : raw.trim();
     let run = 0;
     while (run < line.length && line.charCodeAt(line.length - 1 - run) === 92) run++;
     if (run % 2 === 1) line = line.slice(0, -1).trimEnd();
     if (line !== '') out.push(line);
   }
   return out.join(' ');
+}
+
+/** A line without its ATX heading marker (`## `), if it has one (a literal `#` is escaped). */
+export function stripHeadingMarker(line: string): string {
+  let n = 0;
+  while (n < line.length && line.charCodeAt(n) === 35) n++;
+  return n > 0 && n <= 6 && line.charCodeAt(n) === 32 ? line.slice(n + 1) : line;
+}
+
+/**
+ * Content of a GFM table cell: one line; hard breaks and block boundaries (paragraphs, list
+ * items) become `<br>`, the usual GFM way of breaking a line inside a cell.
+ */
+export function cellLine(content: string): string {
+  if (!content.includes('\n')) return content.trim();
+  // Inside a cell every newline is a hard break or a block boundary (text has none of its own).
+  const out: string[] = [];
+  for (const raw of content.split('\n')) {
+    let line = raw.trim();
+    let run = 0;
+    while (run < line.length && line.charCodeAt(line.length - 1 - run) === 92) run++;
+    if (run % 2 === 1) line = line.slice(0, -1).trimEnd();
+    line = stripHeadingMarker(line);
+    if (line !== '') out.push(line);
+  }
+  return out.join('<br>');
 }

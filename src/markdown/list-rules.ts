@@ -84,7 +84,9 @@ export const listItem: Rule = {
       return;
     }
     if (!state.structured) {
-      ctx.itemMarkers.push('');
+      // In a GFM cell, items become `<br>`-separated lines that keep a plain-text bullet.
+      const inCell = ctx.cellDepth > 0 && ctx.linkDepth === 0 && ctx.headingDepth === 0;
+      ctx.itemMarkers.push(inCell ? (state.ordered ? `${state.next++}. ` : '- ') : '');
       return;
     }
     if (!state.ordered) {
@@ -104,6 +106,9 @@ export const listItem: Rule = {
     const marker = ctx.itemMarkers.pop() ?? '';
     let body = blockBody(content);
     if (marker === '') return asBlock(body);
+    if (ctx.cellDepth > 0 && ctx.lists[ctx.lists.length - 1]?.structured !== true) {
+      return body === '' ? '' : asBlock(marker + body);
+    }
     const loose = ctx.lists[ctx.lists.length - 1]?.loose === true;
     const sep = loose ? '\n\n' : '\n';
     // An empty item keeps its marker: the list's shape (and numbering) is content too.

@@ -6,12 +6,13 @@ import { isInlineOnly } from './context';
 import type { Context, TableCell, TableState } from './context';
 import { isElement, tagOf } from './dom';
 import type { DomElement } from './dom';
-import { asBlock, blockBody, flattenToLine } from './lines';
+import { asBlock, blockBody, cellLine, flattenToLine } from './lines';
 import type { Rule } from './walk';
 
 // HTML caps colspan at 1000; padding beyond a few times the real cell count is refused so the
 // output stays proportional to the input.
 const MAX_COLSPAN = 1000;
+const MAX_ROWSPAN = 65534;
 const PADDING_FACTOR = 4;
 
 /** Up to two cells found by a shallow scan (rows may sit in thead/tbody/tfoot). */
@@ -75,9 +76,9 @@ export const tableCell: Rule = {
     if (!state || state.layout) return asBlock(blockBody(content));
     ctx.cellDepth--;
     if (state.rows.length === 0) state.rows.push([]);
-    const span = Number.parseInt(el.getAttribute('colspan') ?? '1', 10);
-    const colspan = Number.isFinite(span) ? Math.min(MAX_COLSPAN, Math.max(1, span)) : 1;
-    state.rows[state.rows.length - 1]?.push({ content: cellText(content), colspan });
+    const colspan = spanAttribute(el, 'colspan', MAX_COLSPAN);
+    const rowspan = spanAttribute(el, 'rowspan', MAX_ROWSPAN);
+    state.rows[state.rows.length - 1]?.push({ content: cellText(content), colspan, rowspan });
     return '';
   },
 };
@@ -93,38 +94,87 @@ export const tableCaption: Rule = {
   },
 };
 
+function spanAttribute(el: DomElement, name: string, max: number): number {
+  const value = el.getAttribute(name);
+  if (value === null) return 1;
+  const span = Number.parseInt(value, 10);
+  // rowspan="0" means "to the end of the row group": taken as the rest of the table.
+  if (span === 0 && name === 'rowspan') return max;
+  return Number.isFinite(span) ? Math.min(max, Math.max(1, span)) : 1;
+}
+
 /** One line, every pipe escaped: GFM splits cells before any other parsing, even in code spans. */
 function cellText(content: string): string {
-  return flattenToLine(content).replace(/\|/g, '\\|');
+  const line = cellLine(content);
+  return line.includes('|') ? line.replace(/\|/g, '\\|') : line;
+}
+
+/**
+ * Places the cells on a grid: a cell spanning several columns or rows (colspan/rowspan) puts
+ * its content in its top-left slot and leaves the other slots it covers empty, so every
+ * other cell stays in its own column (GFM has no spans).
+ */
+function layoutGrid(rows: readonly TableCell[][]): string[][] {
+  const grid: string[][] = [];
+  // For each column, how many more rows a rowspan above still covers.
+  const covered: number[] = [];
+  for (const row of rows) {
+    const line: string[] = [];
+    let col = 0;
+    const skipCovered = (): void => {
+      while ((covered[col] ?? 0) > 0) {
+        covered[col] = (covered[col] ?? 1) - 1;
+        line.push('');
+        col++;
+      }
+    };
+    for (const cell of row) {
+      skipCovered();
+      line.push(cell.content);
+      for (let i = 1; i < cell.colspan; i++) line.push('');
+      for (let i = 0; i < cell.colspan; i++) covered[col + i] = Math.max(covered[col + i] ?? 0, cell.rowspan - 1);
+      col += cell.colspan;
+    }
+    // Rowspans from above that reach past this row's last cell.
+    for (; col < covered.length; col++) {
+      if ((covered[col] ?? 0) > 0) {
+        covered[col] = (covered[col] ?? 1) - 1;
+      }
+      line.push('');
+    }
+    grid.push(line);
+  }
+  return grid;
 }
 
 function renderRows(rows: readonly TableCell[][]): string {
   const filled = rows.filter((row) => row.length > 0);
   if (filled.length === 0) return '';
-  let columns = 0;
   let cells = 0;
+  let slots = 0;
   for (const row of filled) {
-    let width = 0;
-    for (const cell of row) width += cell.colspan;
-    columns = Math.max(columns, width);
     cells += row.length;
+    for (const cell of row) slots += cell.colspan * Math.min(cell.rowspan, filled.length);
   }
-  if (columns * filled.length > PADDING_FACTOR * cells + 64) {
-    // Too ragged to pad: one paragraph per row keeps the text without blowing up the output.
-    return filled.map((row) => row.map((c) => c.content).filter((c) => c !== '').join(' ')).join('\n\n');
-  }
-  const lines = filled.map((row) => renderRow(row, columns));
+  if (slots > PADDING_FACTOR * cells + 64) return raggedFallback(filled);
+  const grid = layoutGrid(filled);
+  let columns = 0;
+  for (const line of grid) columns = Math.max(columns, line.length);
+  if (columns * grid.length > PADDING_FACTOR * cells + 64) return raggedFallback(filled);
+  const lines = grid.map((line) => renderRow(line, columns));
   const delimiterRow = `|${' --- |'.repeat(columns)}`;
   return [lines[0], delimiterRow, ...lines.slice(1)].join('\n');
 }
 
-function renderRow(row: readonly TableCell[], columns: number): string {
-  const out: string[] = [];
-  for (const cell of row) {
-    out.push(cell.content);
-    for (let i = 1; i < cell.colspan; i++) out.push('');
-  }
+/** Too ragged to pad: one paragraph per row keeps the text without blowing up the output. */
+function raggedFallback(rows: readonly TableCell[][]): string {
+  return rows.map((row) => row.map((c) => c.content).filter((c) => c !== '').join(' ')).join('\n\n');
+}
+
+function renderRow(line: readonly string[], columns: number): string {
+  const out = line.slice();
   while (out.length < columns) out.push('');
+  // Trailing empty slots left by rowspans still count as cells.
   return `| ${out.join(' | ')} |`;
 }
 

@@ -4,7 +4,7 @@
 
 import type { Context } from './context';
 import { SPACE } from './dom';
-import { escapeText } from './escape';
+import { escapeText, lineStartEscapeIndex } from './escape';
 
 // HTML's ASCII whitespace only: U+00A0 and other Unicode spaces are content.
 const COLLAPSIBLE = /[ \t\n\r\f]+/g;
@@ -22,16 +22,35 @@ export function convertText(raw: string, after: string, ctx: Context): string {
   let text = collapseWhitespace(raw);
   if (text.charCodeAt(0) === 32 && (ctx.atLineStart || isSpaceLike(ctx.lastChar))) text = text.slice(1);
   if (text === '') return '';
+  // Digits alone at a line start ("1" in `<span>1</span>. text`) and the `.`/`)` after them
+  // in the next text would form an ordered-list marker: the line start is judged on both.
+  let lineStartIndex: number | undefined;
+  if (!ctx.atLineStart && ctx.linePrefix !== '') {
+    const index = lineStartEscapeIndex(ctx.linePrefix + text) - ctx.linePrefix.length;
+    lineStartIndex = index >= 0 ? index : -1;
+  }
   const escaped = escapeText(text, {
     atLineStart: ctx.atLineStart,
     before: ctx.lastChar,
     after,
     inLinkText: ctx.linkDepth > 0,
+    lineStartIndex,
   });
+  const prefix = ctx.atLineStart ? text : ctx.linePrefix === '' ? '' : ctx.linePrefix + text;
+  ctx.linePrefix = prefix.length <= 9 && isDigits(prefix) ? prefix : '';
   const last = text.charAt(text.length - 1);
   // An escaped last character is literal: what precedes the next markup is a backslash
   // escape, never a delimiter run that the next delimiter could merge with.
   ctx.lastChar = last === ' ' ? SPACE : escaped.length > text.length && escaped.charCodeAt(escaped.length - 2) === 92 ? '\\' : last;
   ctx.atLineStart = false;
   return escaped;
+}
+
+function isDigits(s: string): boolean {
+  if (s === '') return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
 }

@@ -47,6 +47,7 @@ function ruleFor(tag: string, rules: RuleSet, isBlock: (tag: string) => boolean)
 
 /** Text state after an element has produced `out` from `content`. */
 function settle(rule: Rule, content: string, out: string, ctx: Context): void {
+  if (out !== content) ctx.linePrefix = '';
   if (rule.block || rule.lineBreak || out.endsWith('\n\n')) {
     // (An inline element whose output ends a block, e.g. a link distributed over blocks.)
     ctx.atLineStart = true;
@@ -89,6 +90,7 @@ export function walk(root: DomElement, rules: RuleSet, isBlock: (tag: string) =>
     if (rule.block) {
       ctx.atLineStart = true;
       ctx.lastChar = SPACE;
+      ctx.linePrefix = '';
     }
     const tight = rule.tightJoin?.(child, ctx) === true;
     rule.enter?.(child, ctx);
