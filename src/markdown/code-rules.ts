@@ -121,7 +121,9 @@ export const codeBlock: Rule = {
     const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
     // An empty block keeps its fences: it is still a code block.
     const block = `\n\n${fence}${languageOf(el)}\n${text === '' ? '' : `${text}\n`}${fence}\n\n`;
-    return links.length === 0 ? block : block + linkList(links, ctx);
+    if (links.length === 0) return block;
+    const list = linkList(links, ctx);
+    return list === '' ? block : `${block.slice(0, -2)}${list}`;
   },
 };
 

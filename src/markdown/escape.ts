@@ -50,6 +50,18 @@ function isDelimiterRun(ch: string, before: string, after: string): boolean {
   return false;
 }
 
+/** Number of `~` runs of length one (GFM pairs strikethrough runs of equal length). */
+function countLoneTildes(text: string): number {
+  let count = 0;
+  for (let i = text.indexOf('~'); i >= 0; ) {
+    let end = i + 1;
+    while (end < text.length && text.charCodeAt(end) === 126) end++;
+    if (end - i === 1) count++;
+    i = text.indexOf('~', end);
+  }
+  return count;
+}
+
 function isAsciiAlnum(code: number): boolean {
   return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }
@@ -107,6 +119,7 @@ export function escapeText(text: string, s: EscapeSituation): string {
   let flushed = 0;
   const lineStartIndex = s.lineStartIndex ?? (s.atLineStart ? lineStartEscapeIndex(text) : -1);
   const len = text.length;
+  let loneTildes = -1;
   let i = 0;
   while (i < len) {
     const c = text.charAt(i);
@@ -126,7 +139,10 @@ export function escapeText(text: string, s: EscapeSituation): string {
         while (runEnd < len && text.charAt(runEnd) === c) runEnd++;
         const before = i > 0 ? text.charAt(i - 1) : s.atLineStart ? SPACE : s.before;
         const after = runEnd < len ? text.charAt(runEnd) : s.after;
-        escape = escape || isDelimiterRun(c, before, after);
+        // A lone `~` only strikes through with another lone `~`: left as is when the text has none.
+        if (c === '~' && loneTildes < 0) loneTildes = countLoneTildes(text);
+        const loneTilde = c === '~' && runEnd - i === 1 && loneTildes < 2;
+        escape = escape || (!loneTilde && isDelimiterRun(c, before, after));
         break;
       }
       case '[':

@@ -87,6 +87,19 @@ describe('large input', () => {
     expect(ms).toBeLessThan(2_000);
   });
 
+  it('converts a million nodes in linear time with bounded output', () => {
+    // 500,000 text nodes and 500,000 <br> elements.
+    const html = 'a<br>'.repeat(500_000);
+    const { out, ms } = convertTimed(html);
+    const lines = out.slice(0, -1).split('\n');
+    expect(lines).toHaveLength(500_000);
+    // Every line but the last ends in a hard break; the last one's is dropped.
+    expect(lines[0]).toBe('a\\');
+    expect(lines[lines.length - 1]).toBe('a');
+    expect(out.length).toBeLessThan(html.length);
+    expect(ms).toBeLessThan(20_000);
+  }, 30_000);
+
   it('handles many thousands of sibling elements', () => {
     const html = '<p>a <b>b</b> <a href="/c">c</a></p>'.repeat(20_000);
     const { out, ms } = convertTimed(html);

@@ -66,10 +66,36 @@ function roundTrip(html: string): string {
 
 const fixtures = readdirSync(FIXTURES).filter((name) => name.endsWith('.html')).sort();
 
+// Fixtures whose markdown deliberately shows more than the page's visible text: there, every
+// visible word must still come back, in order (a subsequence), and the additions are named.
+const ADDITIONS: Record<string, string> = {
+  'definition-lists.html': 'the `: ` before each definition',
+  'tables-cell-blocks.html': 'plain-text bullets of list items inside table cells',
+  'pre-links.html': 'the list of the links inside the preformatted block',
+  'lazy-images.html': 'the alt text of an image whose only source is a data: URL',
+};
+
+function words(text: string): string[] {
+  return text.split(' ').filter((w) => w !== '');
+}
+
+/** Whether `needle` occurs in `hay` in order, not necessarily contiguously. */
+function isSubsequence(needle: readonly string[], hay: readonly string[]): boolean {
+  let j = 0;
+  for (const word of hay) if (j < needle.length && word === needle[j]) j++;
+  return j === needle.length;
+}
+
 describe('round trip through markdown-it keeps the visible text', () => {
   it.each(fixtures)('fixture %s', (name) => {
     const html = readFileSync(`${FIXTURES}${name}`, 'utf8');
-    expect(visibleText(roundTrip(html))).toBe(visibleText(html));
+    const back = visibleText(roundTrip(html));
+    if (ADDITIONS[name] === undefined) {
+      expect(back).toBe(visibleText(html));
+    } else {
+      expect(isSubsequence(words(visibleText(html)), words(back))).toBe(true);
+      expect(back).not.toBe(visibleText(html));
+    }
   });
 
   const tricky: string[] = [

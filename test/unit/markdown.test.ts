@@ -20,6 +20,10 @@ describe('golden files', () => {
       'headings', 'paragraphs', 'emphasis', 'inline-code', 'code-blocks', 'lists-nested',
       'ordered-start', 'blockquotes', 'tables', 'tables-no-thead', 'links-images-absolute',
       'base-href', 'hr-br', 'dropped-content', 'escaping', 'whitespace',
+      // Beyond the peers, and their known failure modes.
+      'tables-spans', 'tables-cell-blocks', 'definition-lists', 'details-summary', 'figures',
+      'inline-tags', 'lazy-images', 'links-blocks', 'emphasis-nested', 'lists-loose-tight',
+      'pre-links', 'empty-elements',
     ]));
   });
 
