@@ -6,6 +6,7 @@ import { Hono, type Context } from 'hono';
 import { requestId } from 'hono/request-id';
 import type { AppEnv } from './app-env.js';
 import { bearerAuth } from './auth.js';
+import { benchRoutes } from './bench-routes.js';
 import { discardBody, readJsonBody } from './body.js';
 import { fromWireError, hubName, type RenderCall } from './render-protocol.js';
 import { proxyUsername, readConfig, type Config } from './config.js';
@@ -98,6 +99,8 @@ export function createApp() {
   app.all('/api/fetch', () => {
     throw new ApiError('method_not_allowed', undefined, { headers: { Allow: 'POST' } });
   });
+  app.use('/__bench/*', bearerAuth());
+  app.route('/__bench', benchRoutes());
   app.notFound((c) => renderError(new ApiError('not_found'), c));
   app.onError(renderError);
   return app;

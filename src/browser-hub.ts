@@ -5,9 +5,20 @@
 import { DurableObject } from 'cloudflare:workers';
 import { BrowserPool } from './browser-pool.js';
 import type { Env } from './config.js';
-import { loadPage } from './page-load.js';
+import { ApiError } from './errors.js';
+import { loadPage, type RenderedPage } from './page-load.js';
+import type { PreparedPage } from './page-setup.js';
 import { toWireError, type RenderCall, type RenderOutcome } from './render-protocol.js';
 import { PhaseTimer } from './timings.js';
+
+// What puppeteer reports when the browser or its connection went away under a request.
+const BROWSER_GONE = /Target closed|Session closed|Connection closed|frame was detached/i;
+
+function isBrowserFailure(error: unknown, browser: { connected: boolean }): boolean {
+  if (error instanceof ApiError && error.code !== 'internal_error') return false;
+  const cause = error instanceof ApiError ? error.cause : error;
+  return !browser.connected || (cause instanceof Error && BROWSER_GONE.test(cause.message));
+}
 
 export class BrowserHub extends DurableObject<Env> {
   private pool?: BrowserPool;
@@ -20,18 +31,31 @@ export class BrowserHub extends DurableObject<Env> {
     const timer = new PhaseTimer();
     this.active++;
     clearTimeout(this.idleTimer);
-    let opened: Awaited<ReturnType<BrowserPool['openPage']>> | undefined;
     try {
-      opened = await timer.time('acquire', () => pool.openPage({ proxy: call.proxy, blockResources: call.blockResources }));
-      const page = await loadPage(opened.page, call.load, timer);
+      const page = await this.renderWithRetry(pool, call, timer);
       return { ok: true, page, timings: Object.fromEntries(timer.durations), launches: pool.launches };
     } catch (error) {
       return { ok: false, error: toWireError(error), timings: Object.fromEntries(timer.durations), launches: pool.launches };
     } finally {
-      // Closed on every path, but not on the response's critical path.
-      void opened?.close();
       this.active--;
       if (this.active === 0) this.idleTimer = setTimeout(() => void pool.close(), call.idleCloseMs);
+    }
+  }
+
+  /** One retry on a fresh browser when the shared one died under the request (crash, lost session). */
+  private async renderWithRetry(pool: BrowserPool, call: RenderCall, timer: PhaseTimer): Promise<RenderedPage> {
+    for (let attempt = 0; ; attempt++) {
+      let opened: PreparedPage | undefined;
+      try {
+        opened = await timer.time('acquire', () => pool.openPage({ proxy: call.proxy, blockResources: call.blockResources }));
+        return await loadPage(opened.page, call.load, timer);
+      } catch (error) {
+        if (attempt > 0 || opened === undefined || !isBrowserFailure(error, opened.browser)) throw error;
+        pool.discard(opened.browser);
+      } finally {
+        // Closed on every path, but not on the response's critical path.
+        void opened?.close();
+      }
     }
   }
 }

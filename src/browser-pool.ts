@@ -63,6 +63,12 @@ export class BrowserPool {
     }
   }
 
+  /** Drops a browser that failed mid-request (crashed, session gone); the next page gets a new one. */
+  discard(browser: Browser): void {
+    this.forget(browser);
+    void browser.close().catch(() => undefined);
+  }
+
   /** Closes the browser (idle shutdown); the next request launches a new one. */
   async close(): Promise<void> {
     const browser = this.current;

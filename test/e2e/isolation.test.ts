@@ -54,6 +54,18 @@ describe('isolation', () => {
     expect(ctx.worker.liveBrowserPids()).toHaveLength(1);
   });
 
+  it('serves the next request with a new browser after the shared one crashed', async () => {
+    await dataOf({ url: ctx.fixtures.url('/pages/script-text.html'), wait_event: 'load' });
+    const [crashed] = ctx.worker.liveBrowserPids();
+    expect(crashed).toBeDefined();
+    process.kill(-crashed!, 'SIGKILL');
+    const data = await dataOf({ url: ctx.fixtures.url('/pages/script-text.html'), wait_event: 'load' });
+    expect(data).toContain('hello from JS');
+    const live = ctx.worker.liveBrowserPids();
+    expect(live).toHaveLength(1);
+    expect(live).not.toContain(crashed);
+  });
+
   it('closes the shared browser once it has been idle for BROWSER_IDLE_CLOSE_MS', async () => {
     await dataOf({ url: ctx.fixtures.url('/pages/script-text.html'), wait_event: 'load' });
     const deadline = Date.now() + IDLE_CLOSE_MS + 5000;

@@ -342,3 +342,22 @@ describe('routing and failures', () => {
     expect(generated).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
+
+describe('benchmark routes', () => {
+  it('answers 404 for /__bench/naive unless BENCH_ROUTES is "true"', async () => {
+    const { call } = setup();
+    const response = await call('/__bench/naive', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
+      body: VALID,
+    });
+    expect(response.status).toBe(404);
+    expect((await errorOf(response)).code).toBe('not_found');
+  });
+
+  it('requires the bearer token even when enabled', async () => {
+    const { call } = setup({ BENCH_ROUTES: 'true' });
+    const response = await call('/__bench/naive', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: VALID });
+    expect(response.status).toBe(401);
+  });
+});

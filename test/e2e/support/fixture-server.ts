@@ -34,7 +34,54 @@ function bigPage(bytes: number): string {
   return page('Big page', `<h1>Big page</h1>\n${paragraph.repeat(count)}<p id="end">end of big page</p>`);
 }
 
+/** A benchmark article whose own timing the page records in the browser (see bench/e2e). */
+function benchArticle(url: URL): string {
+  const fetchMs = Number(url.searchParams.get('fetch_ms') ?? 300);
+  const images = Number(url.searchParams.get('images') ?? 0);
+  const imageMs = Number(url.searchParams.get('image_ms') ?? 200);
+  const paragraphs = Array.from({ length: 40 }, (_, i) => `<p>Paragraph ${i}: ${'benchmark text with <a href="/link/' + i + '">a link</a> and <em>emphasis</em>. '.repeat(4)}</p>`).join('\n');
+  const imgs = Array.from({ length: images }, (_, i) => `<img src="/bench/image?ms=${imageMs}&i=${i}" alt="image ${i}">`).join('\n');
+  return page(
+    'Benchmark article',
+    `<h1>Benchmark article</h1>
+<p id="bench-timing">bench-timing pending</p>
+<p id="late">not yet</p>
+${imgs}
+${paragraphs}
+<script>
+  // Page-side clock (ms since navigation start): when load fired and when the last response ended.
+  const out = document.getElementById('bench-timing');
+  let lastEnd = performance.getEntriesByType('navigation')[0]?.responseEnd ?? 0;
+  let loadAt = 0;
+  const render = () => { out.textContent = 'bench-timing load=' + loadAt.toFixed(1) + ' last-response=' + lastEnd.toFixed(1); };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) lastEnd = Math.max(lastEnd, entry.responseEnd);
+    render();
+  }).observe({ type: 'resource', buffered: true });
+  addEventListener('load', () => { loadAt = performance.now(); render(); });
+  document.addEventListener('DOMContentLoaded', () => {
+    fetch('/delay?ms=${fetchMs}&body=late%20content').then((r) => r.text()).then((text) => {
+      document.getElementById('late').textContent = text;
+      lastEnd = Math.max(lastEnd, performance.now());
+      render();
+    });
+  });
+  render();
+</script>`,
+  );
+}
+
+// A 1×1 transparent PNG.
+const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
 const routes: Record<string, Handler> = {
+  '/bench/article': (url, _req, res) => html(res, 200, benchArticle(url), { 'Cache-Control': 'no-store' }),
+  '/bench/image': (url, _req, res) => {
+    setTimeout(() => {
+      res.writeHead(200, { 'Content-Type': 'image/png', 'Cache-Control': 'no-store' });
+      res.end(PIXEL);
+    }, Number(url.searchParams.get('ms') ?? 0));
+  },
   '/delay': (url, _req, res) => {
     const ms = Number(url.searchParams.get('ms') ?? 0);
     setTimeout(() => {

@@ -14,6 +14,7 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const TEST_TOKEN = 'e2e-test-token-3f9c2a';
 /** Must match the folder the Chromium wrapper reads (scripts/setup.mjs). */
 const WRAPPER_RUN_ROOT = '/tmp/page-fetch-chromium';
+const runDirRoot = () => join(WRAPPER_RUN_ROOT, 'wrangler-state');
 
 export interface WorkerOptions {
   /** Vars and secrets for the Worker; every config value is passed explicitly, .dev.vars is not relied on. */
@@ -29,6 +30,8 @@ export interface WorkerHandle {
   logs(): string;
   /** Pids of the Chromium browsers this worker launched that are still running. */
   liveBrowserPids(): number[];
+  /** How many browsers this worker has launched so far. */
+  launchedBrowserCount(): number;
   /** Stops wrangler and every browser it launched; resolves once they are gone. */
   stop(): Promise<void>;
 }
@@ -100,6 +103,8 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
     '--port', String(port),
     '--inspector-port', String(inspectorPort),
     '--show-interactive-dev-session=false',
+    // Durable Object state of its own, so concurrent workers never share a SQLite file.
+    '--persist-to', join(runDirRoot(), `state-${port}`),
     ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
   ];
   const output: string[] = [];
@@ -141,6 +146,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
     },
     logs: () => output.join(''),
     liveBrowserPids: () => browserPids().filter(isAlive),
+    launchedBrowserCount: () => browserPids().length,
     async stop() {
       if (!exited(child)) {
         killGroup(child.pid!, 'SIGTERM');
@@ -150,6 +156,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
       for (const pid of browserPids()) killGroup(pid, 'SIGKILL');
       await waitUntil(() => handle.liveBrowserPids().length === 0, 5000);
       rmSync(runDir, { recursive: true, force: true });
+      rmSync(join(runDirRoot(), `state-${port}`), { recursive: true, force: true });
     },
   };
 

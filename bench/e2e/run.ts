@@ -1,0 +1,131 @@
+// `npm run bench:e2e`: latency, overhead and throughput of the real Worker under wrangler dev with
+// a real Chromium, against benchmark pages on 127.0.0.1 whose timing the page itself records; in
+// the same run, the naive baseline (a browser launched per request) through the same Worker, and
+// the effect of blocking images/media/fonts per wait event. Writes docs/performance.md.
+import { writeFileSync } from 'node:fs';
+import { startFixtureServer } from '../../test/e2e/support/fixture-server.js';
+import { startWorker, TEST_TOKEN, type WorkerHandle } from '../../test/e2e/support/worker.js';
+import { pageOwnTime, percentile, runLoad, type LoadResult, type Sample } from './load.js';
+
+const OUT = new URL('../../docs/performance.md', import.meta.url);
+const CONCURRENCIES = [1, 4, 8];
+const REQUESTS_PER_CLIENT = 7; // 7 at c=1, 28 at c=4, 56 at c=8
+const WAIT_EVENTS = ['DOMContentLoaded', 'load', 'networkAlmostIdle', 'networkIdle'] as const;
+
+const fmt = (ms: number) => (Number.isFinite(ms) ? ms.toFixed(0) : '–');
+
+async function fetchSample(worker: WorkerHandle, path: string, body: object, waitEvent: 'load' | 'networkIdle'): Promise<Sample> {
+  const started = performance.now();
+  const response = await fetch(`${worker.origin}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${TEST_TOKEN}` },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { ms: performance.now() - started, status: response.status, pageMs: pageOwnTime(text, waitEvent) };
+}
+
+function summarize(result: LoadResult) {
+  const ok = result.samples.filter((s) => s.status === 200);
+  const latencies = ok.map((s) => s.ms);
+  const overheads = ok.filter((s) => s.pageMs !== undefined).map((s) => s.ms - s.pageMs!);
+  return {
+    n: result.samples.length,
+    failed: result.samples.length - ok.length,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    pageP50: percentile(ok.map((s) => s.pageMs ?? NaN).filter(Number.isFinite), 50),
+    overheadP50: percentile(overheads, 50),
+    overheadP95: percentile(overheads, 95),
+    rps: (result.samples.length / result.wallMs) * 1000,
+  };
+}
+
+async function main() {
+  const fixtures = await startFixtureServer();
+  const lines: string[] = [];
+  const log = (line = '') => {
+    lines.push(line);
+    console.log(line);
+  };
+  const article = fixtures.url('/bench/article?fetch_ms=300');
+  const workers: WorkerHandle[] = [];
+  try {
+    const pooled = await startWorker({ vars: { BENCH_ROUTES: 'true' } });
+    workers.push(pooled);
+    const send = (format: string) => () =>
+      fetchSample(pooled, '/api/fetch', { url: article, output_format: format, wait_event: 'networkIdle', raw: true }, 'networkIdle');
+    // Warm-up: the first request launches the browser.
+    await runLoad(send('html'), 1, 3);
+
+    log(`# Performance (npm run bench:e2e)`);
+    log();
+    log(`Measured ${new Date().toISOString()} on this machine (${'2 cores'}), wrangler dev + Browser Rendering emulation + Chromium.`);
+    log(`Page: a 40-paragraph article whose script fetches data for 300 ms after DOMContentLoaded; wait_event networkIdle`);
+    log(`(its own time to the event = last response end + 500 ms, measured in the page). Overhead = latency − page's own time.`);
+    log();
+    log(`## Service (shared browser, prepared pages)`);
+    log();
+    log(`| format | concurrency | requests | failed | latency p50 | latency p95 | page's own p50 | overhead p50 | overhead p95 | req/s |`);
+    log(`|---|---|---|---|---|---|---|---|---|---|`);
+    const pooledC8: Record<string, ReturnType<typeof summarize>> = {};
+    for (const format of ['html', 'markdown']) {
+      for (const concurrency of CONCURRENCIES) {
+        const s = summarize(await runLoad(send(format), concurrency, concurrency * REQUESTS_PER_CLIENT));
+        if (concurrency === 8) pooledC8[format] = s;
+        log(`| ${format} | ${concurrency} | ${s.n} | ${s.failed} | ${fmt(s.p50)} | ${fmt(s.p95)} | ${fmt(s.pageP50)} | ${fmt(s.overheadP50)} | ${fmt(s.overheadP95)} | ${s.rps.toFixed(2)} |`);
+      }
+    }
+    const pooledLaunches = pooled.launchedBrowserCount();
+
+    log();
+    log(`## Naive baseline (same Worker, /__bench/naive: launch a browser per request, goto with puppeteer's networkidle0, content, close)`);
+    log();
+    log(`| concurrency | requests | failed | latency p50 | latency p95 | page's own p50 | overhead p50 | req/s |`);
+    log(`|---|---|---|---|---|---|---|---|`);
+    const naiveSend = () => fetchSample(pooled, '/__bench/naive', { url: article, wait_event: 'networkIdle' }, 'networkIdle');
+    const naive: Record<number, ReturnType<typeof summarize>> = {};
+    for (const concurrency of [1, 8]) {
+      const s = summarize(await runLoad(naiveSend, concurrency, concurrency === 1 ? 7 : 24));
+      naive[concurrency] = s;
+      log(`| ${concurrency} | ${s.n} | ${s.failed} | ${fmt(s.p50)} | ${fmt(s.p95)} | ${fmt(s.pageP50)} | ${fmt(s.overheadP50)} | ${s.rps.toFixed(2)} |`);
+    }
+    const naiveLaunches = pooled.launchedBrowserCount() - pooledLaunches;
+
+    log();
+    log(`## Blocking images, media and fonts (BLOCK_MEDIA), per wait_event`);
+    log();
+    log(`Page: the same article with 12 images, each answered after 400 ms. Latency p50 over 5 sequential requests.`);
+    log();
+    const unblocked = await startWorker({ vars: { BLOCK_MEDIA: 'false' } });
+    workers.push(unblocked);
+    const imagePage = fixtures.url('/bench/article?fetch_ms=300&images=12&image_ms=400');
+    log(`| wait_event | blocked: latency p50 | not blocked: latency p50 | saved |`);
+    log(`|---|---|---|---|`);
+    for (const waitEvent of WAIT_EVENTS) {
+      const body = { url: imagePage, wait_event: waitEvent, raw: true };
+      const one = (worker: WorkerHandle) => () => fetchSample(worker, '/api/fetch', body, 'load');
+      await runLoad(one(unblocked), 1, 1);
+      const blocked = summarize(await runLoad(one(pooled), 1, 5));
+      const open = summarize(await runLoad(one(unblocked), 1, 5));
+      log(`| ${waitEvent} | ${fmt(blocked.p50)} | ${fmt(open.p50)} | ${fmt(open.p50 - blocked.p50)} |`);
+    }
+
+    const c1 = summarize(await runLoad(send('html'), 1, 7));
+    log();
+    log(`## Summary against the targets`);
+    log();
+    log(`- warm overhead p50 at concurrency 1 (html): ${fmt(c1.overheadP50)} ms (target ≤ 100 ms)`);
+    log(`- throughput at concurrency 8: ${pooledC8.html!.rps.toFixed(2)} req/s html, ${pooledC8.markdown!.rps.toFixed(2)} req/s markdown; naive ${naive[8]!.rps.toFixed(2)} req/s → ${(pooledC8.html!.rps / naive[8]!.rps).toFixed(1)}× (target ≥ 3×)`);
+    log(`- browsers launched by the service for all ${3 + 2 * CONCURRENCIES.reduce((a, c) => a + c * REQUESTS_PER_CLIENT, 0)} requests above (56 of them at concurrency 8): ${pooledLaunches} (target ≤ 2 for 50 at concurrency 8); naive: ${naiveLaunches} for ${7 + 24} requests`);
+  } finally {
+    for (const worker of workers) await worker.stop();
+    await fixtures.close();
+  }
+  const leftover = workers.flatMap((worker) => worker.liveBrowserPids());
+  log(`- Chromium processes left after the run: ${leftover.length}`);
+  writeFileSync(OUT, lines.join('\n') + '\n');
+  if (leftover.length > 0) process.exitCode = 1;
+}
+
+await main();
