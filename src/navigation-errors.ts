@@ -18,6 +18,15 @@ const PROXY_ERRORS = new Set([
   'ERR_INVALID_AUTH_CREDENTIALS',
 ]);
 
+// Through a proxy, the connection these describe is the one to the proxy.
+const PROXIED_CONNECTION_ERRORS = new Set([
+  'ERR_CONNECTION_REFUSED',
+  'ERR_CONNECTION_RESET',
+  'ERR_CONNECTION_CLOSED',
+  'ERR_CONNECTION_FAILED',
+  'ERR_EMPTY_RESPONSE',
+]);
+
 const TIMEOUT_ERRORS = new Set(['ERR_TIMED_OUT', 'ERR_CONNECTION_TIMED_OUT']);
 
 /** The `ERR_*` name in a Chrome network error message, if any. */
@@ -30,7 +39,7 @@ export function netErrorName(error: unknown): string | undefined {
 export function navigationError(error: unknown, proxyName?: string): ApiError {
   const name = netErrorName(error);
   if (name === undefined) return new ApiError('internal_error', undefined, { cause: error });
-  if (proxyName !== undefined && (PROXY_ERRORS.has(name) || name.startsWith('ERR_PROXY_'))) {
+  if (proxyName !== undefined && (PROXY_ERRORS.has(name) || PROXIED_CONNECTION_ERRORS.has(name) || name.startsWith('ERR_PROXY_'))) {
     return new ApiError('proxy_error', `The upstream proxy "${proxyName}" failed (net::${name}).`, { cause: error });
   }
   if (TIMEOUT_ERRORS.has(name)) {

@@ -72,6 +72,10 @@ async function navigate(page: Page, options: LoadOptions, doc: MainDocument, tim
   ]);
   switch (outcome.kind) {
     case 'committed':
+      // Chrome shows a proxy's 407 as the page once the credentials are refused again.
+      if (options.proxyName !== undefined && doc.response()?.status() === 407) {
+        throw new ApiError('proxy_error', `The upstream proxy "${options.proxyName}" rejected the credentials (407).`);
+      }
       return;
     case 'unsupported':
       throw new ApiError('unsupported_content', outcome.reason);

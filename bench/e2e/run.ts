@@ -3,6 +3,7 @@
 // the same run, the naive baseline (a browser launched per request) through the same Worker, and
 // the effect of blocking images/media/fonts per wait event. Writes docs/performance.md.
 import { writeFileSync } from 'node:fs';
+import { htmlToMarkdown } from '../../src/markdown/index.js';
 import { startFixtureServer } from '../../test/e2e/support/fixture-server.js';
 import { startWorker, TEST_TOKEN, type WorkerHandle } from '../../test/e2e/support/worker.js';
 import { pageOwnTime, percentile, runLoad, type LoadResult, type Sample } from './load.js';
@@ -109,6 +110,34 @@ async function main() {
       const blocked = summarize(await runLoad(one(pooled), 1, 5));
       const open = summarize(await runLoad(one(unblocked), 1, 5));
       log(`| ${waitEvent} | ${fmt(blocked.p50)} | ${fmt(open.p50)} | ${fmt(open.p50 - blocked.p50)} |`);
+    }
+
+    log();
+    log(`## Large pages: where the time goes`);
+    log();
+    log(`Server-Timing of one request per size (wait_event load), and the Worker-side markdown conversion alone,`);
+    log(`measured in Node (V8, as in workerd; workerd's clock does not advance during pure CPU work).`);
+    log();
+    log(`| page | format | latency | serialize (DOM out of the browser) | convert in Worker | convert alone in Node |`);
+    log(`|---|---|---|---|---|---|`);
+    for (const bytes of [1_000_000, 3_000_000, 8_000_000]) {
+      const url = fixtures.url(`/big?bytes=${bytes}`);
+      const html = await (await fetch(url)).text();
+      const started = performance.now();
+      htmlToMarkdown(html, { url });
+      const nodeMs = performance.now() - started;
+      for (const format of ['html', 'markdown']) {
+        const t0 = performance.now();
+        const response = await fetch(`${pooled.origin}/api/fetch`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${TEST_TOKEN}` },
+          body: JSON.stringify({ url, wait_event: 'load', output_format: format, raw: true }),
+        });
+        await response.text();
+        const timing = response.headers.get('Server-Timing') ?? '';
+        const read = (name: string) => new RegExp(`${name};dur=([\\d.]+)`).exec(timing)?.[1] ?? '–';
+        log(`| ${(bytes / 1e6).toFixed(0)} MB | ${format} | ${fmt(performance.now() - t0)} | ${read('serialize')} | ${read('convert')} | ${format === 'markdown' ? fmt(nodeMs) : '–'} |`);
+      }
     }
 
     const c1 = summarize(await runLoad(send('html'), 1, 7));

@@ -24,6 +24,14 @@ describe('navigationError', () => {
     },
   );
 
+  it.each(['ERR_CONNECTION_RESET', 'ERR_EMPTY_RESPONSE', 'ERR_CONNECTION_CLOSED'])(
+    'maps the connection failure %s through a proxy to proxy_error (the connection is to the proxy)',
+    (name) => {
+      expect(navigationError(new Error(`net::${name} at http://x/`), 'dc').code).toBe('proxy_error');
+      expect(navigationError(new Error(`net::${name} at http://x/`)).code).toBe('target_unreachable');
+    },
+  );
+
   it('maps a proxy-looking error without a proxy to target_unreachable', () => {
     expect(navigationError(new Error('net::ERR_TUNNEL_CONNECTION_FAILED at http://x/')).code).toBe('target_unreachable');
   });

@@ -9,12 +9,15 @@ export interface E2eContext {
   fixtures: FixtureServer;
 }
 
-/** Registers beforeAll/afterAll for a file; the returned object is filled in before the first test. */
-export function useWorker(options: WorkerOptions = {}): E2eContext {
+/**
+ * Registers beforeAll/afterAll for a file; the returned object is filled in before the first test.
+ * `options` may be computed once the fixture server runs (e.g. proxies that point at it).
+ */
+export function useWorker(options: WorkerOptions | ((fixtures: FixtureServer) => Promise<WorkerOptions>) = {}): E2eContext {
   const context = {} as E2eContext;
   beforeAll(async () => {
     context.fixtures = await startFixtureServer();
-    context.worker = await startWorker(options);
+    context.worker = await startWorker(typeof options === 'function' ? await options(context.fixtures) : options);
   });
   afterEach((test) => {
     if (test.task.result?.state === 'fail') console.error(`--- worker logs ---\n${context.worker?.logs() ?? '(not started)'}`);
