@@ -1,12 +1,13 @@
 // The Hono app: middleware order, the one route, and the one place errors become responses.
-// Order on POST /api/fetch: request id → config → bearer auth (before the body is read) → body →
-// validation → target guard → browser. Every response carries X-Request-Id; errors use the body
-// shape of DESIGN.md and never include a stack trace.
+// Order on POST /api/fetch: request id → config → bearer auth (before the body is read) → per-token
+// rate limit → body → validation → target guard → browser. Every response carries X-Request-Id;
+// errors use the body shape of DESIGN.md and never include a stack trace.
 import { Hono, type Context } from 'hono';
 import { requestId } from 'hono/request-id';
 import type { AppEnv } from './app-env.js';
 import { bearerAuth } from './auth.js';
 import { benchRoutes } from './bench-routes.js';
+import { rateLimit } from './rate-limit.js';
 import { discardBody, readJsonBody } from './body.js';
 import { fromWireError, hubName, type RenderCall } from './render-protocol.js';
 import { proxyUsername, readConfig, type Config } from './config.js';
@@ -71,7 +72,7 @@ export function createApp() {
     await next();
   });
 
-  app.post('/api/fetch', bearerAuth(), async (c) => {
+  app.post('/api/fetch', bearerAuth(), rateLimit(), async (c) => {
     const config = c.get('config');
     const request = parseFetchRequest(await readJsonBody(c.req.raw), config);
     assertTargetAllowed(request.url, config);
@@ -99,7 +100,7 @@ export function createApp() {
   app.all('/api/fetch', () => {
     throw new ApiError('method_not_allowed', undefined, { headers: { Allow: 'POST' } });
   });
-  app.use('/__bench/*', bearerAuth());
+  app.use('/__bench/*', bearerAuth(), rateLimit());
   app.route('/__bench', benchRoutes());
   app.notFound((c) => renderError(new ApiError('not_found'), c));
   app.onError(renderError);

@@ -10,6 +10,8 @@ export interface Env {
   BROWSER: Fetcher;
   /** Durable Objects that keep browser sessions open across requests, one per launch location. */
   BROWSER_HUB: DurableObjectNamespace<BrowserHub>;
+  /** Per-token request limit (Workers Rate Limiting); optional so tests can run without it. */
+  RATE_LIMITER?: RateLimit;
   // Secrets
   /** Comma-separated accepted bearer tokens; two at once allow rotation. */
   API_TOKENS?: string;

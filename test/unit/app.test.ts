@@ -361,3 +361,36 @@ describe('benchmark routes', () => {
     expect(response.status).toBe(401);
   });
 });
+
+describe('rate limiting', () => {
+  function limiter(success: boolean) {
+    const limit = vi.fn(async (_options: RateLimitOptions) => ({ success }));
+    return { limit, binding: { limit } as unknown as RateLimit };
+  }
+
+  it('answers 429 rate_limited with Retry-After when the token is over its limit, before reading the body', async () => {
+    const { binding } = limiter(false);
+    const { post, render } = setup({ RATE_LIMITER: binding });
+    const response = await post('{not json');
+    expect(response.status).toBe(429);
+    expect(response.headers.get('Retry-After')).toBe('60');
+    expect((await errorOf(response)).code).toBe('rate_limited');
+    expect(render).not.toHaveBeenCalled();
+  });
+
+  it('keys the limit by a fingerprint of the token, never the token', async () => {
+    const { binding, limit } = limiter(true);
+    const { post } = setup({ RATE_LIMITER: binding });
+    await post(VALID);
+    const key = limit.mock.calls[0]?.[0].key;
+    expect(key).toMatch(/^[0-9a-f]{12}$/);
+    expect(key).not.toContain(TOKEN);
+  });
+
+  it('lets requests through when the limiter itself fails', async () => {
+    const binding = { limit: async () => Promise.reject(new Error('limiter down')) } as unknown as RateLimit;
+    const { post, render } = setup({ RATE_LIMITER: binding });
+    await post(VALID);
+    expect(render).toHaveBeenCalledOnce();
+  });
+});
