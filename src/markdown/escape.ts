@@ -114,14 +114,23 @@ export function lineStartEscapeIndex(text: string): number {
 }
 
 /** Escapes collapsed inline text (no newlines) for use as markdown. */
+// Characters the scan below may have to escape; everything else is skipped by one table lookup.
+const SPECIAL = new Uint8Array(128);
+for (const c of '\\`*_~[]<&!') SPECIAL[c.charCodeAt(0)] = 1;
+
 export function escapeText(text: string, s: EscapeSituation): string {
-  const out: string[] = [];
+  let out: string[] | null = null;
   let flushed = 0;
   const lineStartIndex = s.lineStartIndex ?? (s.atLineStart ? lineStartEscapeIndex(text) : -1);
   const len = text.length;
   let loneTildes = -1;
   let i = 0;
   while (i < len) {
+    const code = text.charCodeAt(i);
+    if ((code >= 128 || SPECIAL[code] === 0) && i !== lineStartIndex) {
+      i++;
+      continue;
+    }
     const c = text.charAt(i);
     let escape = i === lineStartIndex;
     let runEnd = i + 1;
@@ -167,13 +176,14 @@ export function escapeText(text: string, s: EscapeSituation): string {
         break;
     }
     if (escape) {
+      if (out === null) out = [];
       if (i > flushed) out.push(text.slice(flushed, i));
       for (let k = i; k < runEnd; k++) out.push('\\', c);
       flushed = runEnd;
     }
     i = runEnd;
   }
-  if (flushed === 0) return text;
+  if (out === null) return text;
   if (flushed < len) out.push(text.slice(flushed));
   return out.join('');
 }

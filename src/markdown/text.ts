@@ -9,8 +9,10 @@ import { escapeText, lineStartEscapeIndex } from './escape';
 // HTML's ASCII whitespace only: U+00A0 and other Unicode spaces are content.
 const COLLAPSIBLE = /[ \t\n\r\f]+/g;
 
+const NEEDS_COLLAPSE = /[\t\n\r\f]| {2}/;
+
 export function collapseWhitespace(text: string): string {
-  return text.replace(COLLAPSIBLE, ' ');
+  return NEEDS_COLLAPSE.test(text) ? text.replace(COLLAPSIBLE, ' ') : text;
 }
 
 function isSpaceLike(c: string): boolean {

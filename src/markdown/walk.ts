@@ -36,9 +36,22 @@ export interface RuleSet {
 interface Frame {
   readonly el: DomElement;
   readonly rule: Rule;
-  readonly parts: string[];
+  /** The children's markdown: `one` until a second piece arrives, then `parts` (fewer allocations). */
+  one: string | null;
+  parts: string[] | null;
   readonly tight: boolean;
   next: DomNode | null;
+}
+
+function pushPart(frame: Frame, out: string): void {
+  if (frame.parts !== null) frame.parts.push(out);
+  else if (frame.one === null) frame.one = out;
+  else frame.parts = [frame.one, out];
+}
+
+function frameContent(frame: Frame): string {
+  if (frame.parts !== null) return joinParts(frame.parts, frame.tight);
+  return frame.one ?? '';
 }
 
 function ruleFor(tag: string, rules: RuleSet, isBlock: (tag: string) => boolean): Rule {
@@ -63,19 +76,19 @@ function settle(rule: Rule, content: string, out: string, ctx: Context): void {
 export function walk(root: DomElement, rules: RuleSet, isBlock: (tag: string) => boolean, ctx: Context): string {
   const rootRule = ruleFor(tagOf(root), rules, isBlock);
   rootRule.enter?.(root, ctx);
-  const stack: Frame[] = [{ el: root, rule: rootRule, parts: [], tight: false, next: root.firstChild }];
+  const stack: Frame[] = [{ el: root, rule: rootRule, one: null, parts: null, tight: false, next: root.firstChild }];
   let result = '';
   while (stack.length > 0) {
     const frame = stack[stack.length - 1] as Frame;
     const child = frame.next;
     if (child === null) {
       stack.pop();
-      const content = joinParts(frame.parts, frame.tight);
+      const content = frameContent(frame);
       const out = frame.rule.replacement(content, frame.el, ctx);
       settle(frame.rule, content, out, ctx);
       const parent = stack[stack.length - 1];
       if (parent === undefined) result = out;
-      else if (out !== '') parent.parts.push(out);
+      else if (out !== '') pushPart(parent, out);
       continue;
     }
     frame.next = child.nextSibling;
@@ -97,10 +110,10 @@ export function walk(root: DomElement, rules: RuleSet, isBlock: (tag: string) =>
     if (rule.leaf) {
       const out = rule.replacement('', child, ctx);
       settle(rule, '', out, ctx);
-      if (out !== '') frame.parts.push(out);
+      if (out !== '') pushPart(frame, out);
       continue;
     }
-    stack.push({ el: child, rule, parts: [], tight, next: child.firstChild });
+    stack.push({ el: child, rule, one: null, parts: null, tight, next: child.firstChild });
   }
   return result;
 }
@@ -111,14 +124,15 @@ export function walk(root: DomElement, rules: RuleSet, isBlock: (tag: string) =>
  * Returns the node after the run.
  */
 function convertTextRun(first: DomNode & { data: string }, frame: Frame, ctx: Context): DomNode | null {
-  const pieces = [first.data];
+  let raw = first.data;
+  let pieces: string[] | null = null;
   let node = first.nextSibling;
   while (node !== null && (isText(node) || node.nodeType === 8 /* comment */)) {
-    if (isText(node)) pieces.push(node.data);
+    if (isText(node)) (pieces ??= [raw]).push(node.data);
     node = node.nextSibling;
   }
-  const raw = pieces.length === 1 ? first.data : pieces.join('');
+  if (pieces !== null) raw = pieces.join('');
   const out = convertText(raw, charAfter(node, frame.el), ctx);
-  if (out !== '') frame.parts.push(out);
+  if (out !== '') pushPart(frame, out);
   return node;
 }
