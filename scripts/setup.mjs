@@ -68,14 +68,17 @@ ${WRAPPER_MARK}: runs the system Chromium where wrangler expects its pinned Chro
 PATH=/usr/local/bin:/usr/bin:/bin
 export PATH
 run_dir="/tmp/page-fetch-chromium/$PPID"
-extra=""
 if [ -d "$run_dir" ]; then
   echo $$ > "$run_dir/pid-$$"
-  if [ -f "$run_dir/flags" ]; then read -r extra < "$run_dir/flags" || true; fi
+  # One switch per line, each passed as one argument (no word splitting, no globbing).
+  if [ -f "$run_dir/flags" ]; then
+    while IFS= read -r flag; do
+      if [ -n "$flag" ]; then set -- "$flag" "$@"; fi
+    done < "$run_dir/flags"
+  fi
 fi
 if [ "$(id -u)" = "0" ]; then set -- --no-sandbox "$@"; fi
-# shellcheck disable=SC2086
-exec ${SYSTEM_CHROMIUM} $extra "$@"
+exec ${SYSTEM_CHROMIUM} "$@"
 `;
 }
 

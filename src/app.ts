@@ -56,6 +56,7 @@ function renderCall(request: FetchRequest, config: Config): RenderCall {
       navigationTimeoutMs: config.navigationTimeoutMs,
       maxContentBytes: config.maxContentBytes,
       proxyName: proxy?.name,
+      guardPrivateNetwork: !config.allowPrivateNetwork,
     },
     proxy,
     blockResources: config.blockMedia,

@@ -47,8 +47,9 @@ export class BrowserHub extends DurableObject<Env> {
     for (let attempt = 0; ; attempt++) {
       let opened: PreparedPage | undefined;
       try {
-        opened = await timer.time('acquire', () => pool.openPage({ proxy: call.proxy, blockResources: call.blockResources }));
-        return await loadPage(opened.page, call.load, timer);
+        const setup = { proxy: call.proxy, blockResources: call.blockResources, guardPrivateNetwork: call.load.guardPrivateNetwork };
+        opened = await timer.time('acquire', () => pool.openPage(setup));
+        return await loadPage(opened.page, call.load, timer, opened.forbiddenNavigation);
       } catch (error) {
         if (attempt > 0 || opened === undefined || !isBrowserFailure(error, opened.browser)) throw error;
         pool.discard(opened.browser);

@@ -136,6 +136,6 @@ export class BrowserPool {
 
   private prepareSpare(browser: Browser, setup: PageSetupOptions): void {
     if (this.spare !== undefined) return;
-    this.spare = preparePage(browser, { blockResources: setup.blockResources }).catch(() => undefined);
+    this.spare = preparePage(browser, { ...setup, proxy: undefined }).catch(() => undefined);
   }
 }

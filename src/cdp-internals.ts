@@ -1,7 +1,8 @@
-// Narrow access to two puppeteer internals that its public API does not expose: the page's own CDP
+// Narrow access to three puppeteer internals that its public API does not expose: the page's own CDP
 // session (already attached, with Network and Page enabled, so listening costs no round trip) and
-// a request's CDP id. Used to see downloads, which Chrome aborts before any 'response' event.
-import type { CDPSession, HTTPRequest, Page } from '@cloudflare/puppeteer';
+// a request's or frame's CDP id. Used to see downloads, which Chrome aborts before any 'response'
+// event, and to tell main-frame navigations from other requests.
+import type { CDPSession, Frame, HTTPRequest, Page } from '@cloudflare/puppeteer';
 
 /** The page's CDP session, or undefined if this puppeteer build does not have it. */
 export function pageSession(page: Page): CDPSession | undefined {
@@ -12,5 +13,11 @@ export function pageSession(page: Page): CDPSession | undefined {
 /** The CDP requestId of a request (Network.* events use it). */
 export function requestId(request: HTTPRequest): string | undefined {
   const id = (request as unknown as { id?: unknown }).id;
+  return typeof id === 'string' ? id : undefined;
+}
+
+/** The CDP frameId of a frame (Fetch.requestPaused names frames by it). */
+export function frameId(frame: Frame): string | undefined {
+  const id = (frame as unknown as { _id?: unknown })._id;
   return typeof id === 'string' ? id : undefined;
 }

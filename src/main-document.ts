@@ -6,12 +6,15 @@
 import type { HTTPRequest, HTTPResponse, Page } from '@cloudflare/puppeteer';
 import { pageSession, requestId } from './cdp-internals.js';
 import { unsupportedContentReason } from './content-type.js';
+import { privateAddressReason } from './target-guard.js';
 
 export interface MainDocument {
   /** Resolves when the main frame committed a document whose response we hold. */
   committed: Promise<void>;
   /** Resolves with a reason when the main response is a download or a binary. */
   unsupported: Promise<string>;
+  /** Resolves with a reason when the main document came from a private address (when checked). */
+  forbiddenAddress: Promise<string>;
   domContentLoaded: Promise<void>;
   load: Promise<void>;
   /** Resolves when the main document's body has been received in full. */
@@ -41,9 +44,15 @@ interface ExtraInfoEvent {
   headers: Record<string, string>;
 }
 
-export function watchMainDocument(page: Page): MainDocument {
+export interface WatchOptions {
+  /** Check the server address of the main document against the private-network guard. */
+  checkRemoteAddress: boolean;
+}
+
+export function watchMainDocument(page: Page, options: WatchOptions): MainDocument {
   const committed = signal();
   const unsupported = signal<string>();
+  const forbiddenAddress = signal<string>();
   const domContentLoaded = signal();
   const load = signal();
   const bodyLoaded = signal();
@@ -63,6 +72,10 @@ export function watchMainDocument(page: Page): MainDocument {
     if (!isMainNavigation(response.request()) || isRedirect(response.status(), response.headers())) return;
     latest = response;
     checkContent(response.status(), response.headers());
+    // A public-looking name can resolve to a private address (DNS rebinding); Chrome reports where it connected.
+    const ip = response.remoteAddress().ip;
+    const reason = options.checkRemoteAddress && ip ? privateAddressReason(ip.replace(/^\[|\]$/g, '')) : null;
+    if (reason !== null) forbiddenAddress.resolve(`${reason} ${ip}`);
   };
   const onExtraInfo = (event: ExtraInfoEvent) => {
     if (event.requestId === mainRequestId) checkContent(event.statusCode ?? 200, lowercaseNames(event.headers));
@@ -92,6 +105,7 @@ export function watchMainDocument(page: Page): MainDocument {
   return {
     committed: committed.promise,
     unsupported: unsupported.promise,
+    forbiddenAddress: forbiddenAddress.promise,
     domContentLoaded: domContentLoaded.promise,
     load: load.promise,
     bodyLoaded: bodyLoaded.promise,

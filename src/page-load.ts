@@ -18,6 +18,12 @@ export interface LoadOptions {
   maxContentBytes: number;
   /** Set when the page goes through an upstream proxy, so its failures are named proxy_error. */
   proxyName?: string;
+  /**
+   * Refuse private, loopback and local hosts inside the browser too (ALLOW_PRIVATE_NETWORK not
+   * "true"), including a main document served from a private address (not checked through a proxy,
+   * whose address that is).
+   */
+  guardPrivateNetwork: boolean;
 }
 
 export type WaitResult = 'event' | 'timeout';
@@ -58,7 +64,13 @@ function readinessSignal(event: WaitEvent, doc: MainDocument, network: NetworkTr
   }
 }
 
-async function navigate(page: Page, options: LoadOptions, doc: MainDocument, timers: Timers): Promise<void> {
+async function navigate(
+  page: Page,
+  options: LoadOptions,
+  doc: MainDocument,
+  timers: Timers,
+  forbiddenNavigation: Promise<string>,
+): Promise<void> {
   // goto's own waiting is not used: its rejection reports net errors, our signals do the rest.
   const failed = page.goto(options.url, { waitUntil: 'load', timeout: 0 }).then(
     () => new Promise<never>(() => undefined),
@@ -67,6 +79,8 @@ async function navigate(page: Page, options: LoadOptions, doc: MainDocument, tim
   const outcome = await Promise.race([
     doc.committed.then(() => ({ kind: 'committed' as const })),
     doc.unsupported.then((reason) => ({ kind: 'unsupported' as const, reason })),
+    forbiddenNavigation.then((reason) => ({ kind: 'forbidden' as const, reason })),
+    doc.forbiddenAddress.then((reason) => ({ kind: 'forbidden' as const, reason })),
     failed.then((error) => ({ kind: 'failed' as const, error })),
     timers.after(options.navigationTimeoutMs, { kind: 'timeout' as const }),
   ]);
@@ -79,6 +93,8 @@ async function navigate(page: Page, options: LoadOptions, doc: MainDocument, tim
       return;
     case 'unsupported':
       throw new ApiError('unsupported_content', outcome.reason);
+    case 'forbidden':
+      throw new ApiError('forbidden_target', `The target led to a host that is not allowed (${outcome.reason}).`);
     case 'failed': {
       // A download aborts the navigation first and is identified a moment later.
       if (netErrorName(outcome.error) === 'ERR_ABORTED') {
@@ -128,14 +144,19 @@ export function contentTooLarge(maxContentBytes: number): ApiError {
 }
 
 /** Navigates `page` to `options.url`, waits, and serializes; the page is left open. */
-export async function loadPage(page: Page, options: LoadOptions, timer: PhaseTimer): Promise<RenderedPage> {
-  const doc = watchMainDocument(page);
+export async function loadPage(
+  page: Page,
+  options: LoadOptions,
+  timer: PhaseTimer,
+  forbiddenNavigation: Promise<string> = new Promise(() => undefined),
+): Promise<RenderedPage> {
+  const doc = watchMainDocument(page, { checkRemoteAddress: options.guardPrivateNetwork && options.proxyName === undefined });
   const network = trackNetwork(page);
   void doc.domContentLoaded.then(() => network.documentParsed());
   const timers = new Timers();
   try {
     const navigationStart = Date.now();
-    await timer.time('navigate', () => navigate(page, options, doc, timers));
+    await timer.time('navigate', () => navigate(page, options, doc, timers, forbiddenNavigation));
     const waitResult = await timer.time('wait', () => waitForReadiness(options, doc, network, timers, navigationStart));
     const html = await timer.time('serialize', () => serialize(page, options.maxContentBytes));
     const response = doc.response();

@@ -36,7 +36,7 @@ function poolWith(launch: LaunchBrowser, limits = vi.fn(async () => ({ timeUntil
   return new BrowserPool(binding, 'DE', { launch, limits, retryDelaysMs: [1, 1] });
 }
 
-const SETUP = { blockResources: true };
+const SETUP = { blockResources: true, guardPrivateNetwork: true };
 
 describe('BrowserPool', () => {
   it('launches in its location with a keep-alive, once for many pages', async () => {
@@ -88,7 +88,7 @@ describe('BrowserPool', () => {
     const fake = fakeBrowser();
     const pool = poolWith(async () => fake.asBrowser);
     const proxy = { name: 'resi', server: 'http://proxy.test:8080', username: 'u', password: 'p' };
-    const opened = await pool.openPage({ blockResources: true, proxy });
+    const opened = await pool.openPage({ ...SETUP, proxy });
     expect(fake.browser.createBrowserContext).toHaveBeenCalledWith({ proxyServer: 'http://proxy.test:8080' });
     expect((opened.page as unknown as { authenticate: ReturnType<typeof vi.fn> }).authenticate).toHaveBeenCalledWith({
       username: 'u',

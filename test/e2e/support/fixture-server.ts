@@ -75,6 +75,47 @@ ${paragraphs}
 const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
 const routes: Record<string, Handler> = {
+  '/redirect-to': (url, _req, res) => {
+    res.writeHead(302, { Location: url.searchParams.get('url') ?? '/' });
+    res.end();
+  },
+  // A page (to be loaded under a public-looking name) that reaches for loopback in every way it can.
+  '/guard/subresources': (_url, req, res) => {
+    const loopback = `http://127.0.0.1:${req.socket.localPort}`;
+    html(
+      res,
+      200,
+      page(
+        'Reaching for loopback',
+        `<h1>Public page</h1>
+<iframe src="${loopback}/secret-frame"></iframe>
+<img src="http://localhost:${req.socket.localPort}/secret-image" alt="x">
+<link rel="stylesheet" href="${loopback}/secret-style">
+<p id="leak">nothing leaked</p>
+<script>
+  fetch('${loopback}/secret-data').then((r) => r.text()).then((t) => { document.getElementById('leak').textContent = 'LEAKED ' + t; }).catch(() => {});
+  new Image().src = 'http://[::1]:${req.socket.localPort}/secret-beacon';
+</script>`,
+      ),
+    );
+  },
+  // A page that tries to navigate itself, or a frame, to local files and browser pages.
+  '/guard/schemes': (_url, _req, res) =>
+    html(
+      res,
+      200,
+      page(
+        'Other schemes',
+        `<h1>Scheme page</h1>
+<iframe src="file:///etc/passwd"></iframe>
+<iframe src="view-source:file:///etc/passwd"></iframe>
+<script>
+  setTimeout(() => { location.href = 'file:///etc/passwd'; }, 50);
+  setTimeout(() => { location.href = 'chrome://version'; }, 100);
+  setTimeout(() => { location.href = 'view-source:file:///etc/passwd'; }, 150);
+</script>`,
+      ),
+    ),
   '/bench/article': (url, _req, res) => html(res, 200, benchArticle(url), { 'Cache-Control': 'no-store' }),
   '/bench/image': (url, _req, res) => {
     setTimeout(() => {

@@ -19,8 +19,8 @@ const runDirRoot = () => join(WRAPPER_RUN_ROOT, 'wrangler-state');
 export interface WorkerOptions {
   /** Vars and secrets for the Worker; every config value is passed explicitly, .dev.vars is not relied on. */
   vars?: Record<string, string>;
-  /** Extra Chromium switches, passed through the wrapper. */
-  chromiumFlags?: string;
+  /** Extra Chromium switches, passed through the wrapper, one argument each. */
+  chromiumFlags?: string[];
 }
 
 export interface WorkerHandle {
@@ -117,7 +117,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
   // Browsers start on the first request, long after this folder exists.
   const runDir = join(WRAPPER_RUN_ROOT, String(child.pid));
   mkdirSync(runDir, { recursive: true });
-  if (options.chromiumFlags) writeFileSync(join(runDir, 'flags'), options.chromiumFlags + '\n');
+  if (options.chromiumFlags) writeFileSync(join(runDir, 'flags'), options.chromiumFlags.map((flag) => flag + '\n').join(''));
   child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const origin = `http://127.0.0.1:${port}`;
