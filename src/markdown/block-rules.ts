@@ -114,7 +114,11 @@ export const definitionTerm: Rule = {
 export const definitionDescription: Rule = {
   filter: ['dd'],
   block: true,
+  enter(_el, ctx) {
+    ctx.containerDepth++;
+  },
   replacement(content, _el, ctx) {
+    ctx.containerDepth--;
     const body = blockBody(content);
     if (body === '') return '';
     if (isInlineOnly(ctx) || ctx.containerDepth >= MAX_CONTAINER_DEPTH) return asBlock(body);

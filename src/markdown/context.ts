@@ -41,6 +41,8 @@ export interface Context {
   lastChar: string;
   /** Open lists and blockquotes, for the nesting cap. */
   containerDepth: number;
+  /** Open inline elements that emit markup around their content (emphasis, sup/sub/mark). */
+  markupDepth: number;
   emDepth: number;
   strongDepth: number;
   strikeDepth: number;
@@ -68,6 +70,7 @@ export function createContext(baseUrl: string | undefined): Context {
     linePrefix: '',
     lastChar: SPACE,
     containerDepth: 0,
+    markupDepth: 0,
     emDepth: 0,
     strongDepth: 0,
     strikeDepth: 0,
@@ -87,6 +90,12 @@ export function createContext(baseUrl: string | undefined): Context {
 export function isInlineOnly(ctx: Context): boolean {
   return ctx.cellDepth > 0 || ctx.headingDepth > 0 || ctx.linkDepth > 0;
 }
+
+/**
+ * Nesting cap for inline markup: deeper emphasis or sup/sub/mark adds nothing a reader sees,
+ * and each level re-scans its content (quadratic in the depth without the cap).
+ */
+export const MAX_MARKUP_DEPTH = 8;
 
 /** Nesting cap for lists and blockquotes: keeps output linear in the input (indentation is per line) and stays under renderers' own nesting limits. */
 export const MAX_CONTAINER_DEPTH = 24;

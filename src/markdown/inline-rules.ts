@@ -2,6 +2,7 @@
 // only emitted where CommonMark's flanking rules let them parse; otherwise the text is kept
 // without them, so no stray `*` or `](` leaks into the rendered page.
 
+import { MAX_MARKUP_DEPTH } from './context';
 import type { Context } from './context';
 import { BREAK, charAfter, isBlockTag, isElement, SPACE, tagOf, UNKNOWN } from './dom';
 import type { DomElement, DomNode } from './dom';
@@ -135,11 +136,14 @@ function emphasisRule(filter: readonly string[], delim: string, depth: DepthKey)
     filter,
     enter(_el, ctx) {
       ctx[depth]++;
+      ctx.markupDepth++;
       ctx.emphasisBefore.push(ctx.lastChar);
     },
     replacement(content, el, ctx) {
       ctx[depth]--;
+      ctx.markupDepth--;
       const before = ctx.emphasisBefore.pop() ?? UNKNOWN;
+      if (ctx.markupDepth >= MAX_MARKUP_DEPTH) return content;
       // Nested strikethrough adds nothing visible; `~~~~` would not parse.
       if (depth === 'strikeDepth' && ctx[depth] > 0) return content;
       return wrap(content, delim, before, el, ctx);
@@ -251,7 +255,12 @@ export const image: Rule = {
 function inlineTagRule(tag: string): Rule {
   return {
     filter: [tag],
-    replacement(content, el) {
+    enter(_el, ctx) {
+      ctx.markupDepth++;
+    },
+    replacement(content, el, ctx) {
+      ctx.markupDepth--;
+      if (ctx.markupDepth >= MAX_MARKUP_DEPTH) return content;
       const core = content.trim();
       if (core === '' || core.includes('\n')) return content;
       if (tag === 'sup' && isOnlyLink(el)) return content;

@@ -53,6 +53,11 @@ describe('deep nesting', () => {
     ['list with text', '<ul><li>x', '</li></ul>'],
     ['table', '<table><tr><td>', '</td></tr></table>'],
     ['link', '<a href="/x">', '</a>'],
+    ['link around a heading', '<a href="/x"><h2>', '</h2></a>'],
+    ['mixed emphasis', '<em><strong>', '</strong></em>'],
+    ['superscript', '<sup>', '</sup>'],
+    ['definition list', '<dl><dd>', '</dd></dl>'],
+    ['details', '<details><summary>s</summary>', '</details>'],
   ];
 
   it.each(shapes)('%s, 10,000 levels deep, converts without throwing', (_name, open, close) => {
