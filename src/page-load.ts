@@ -129,14 +129,38 @@ async function waitForReadiness(
   return result;
 }
 
-async function serialize(page: Page, maxContentBytes: number): Promise<string> {
-  // Measure first so an oversized DOM is refused without shipping it over the CDP connection.
-  // A string, not a function: it runs in the page, where `document` exists.
-  const length = Number(await page.evaluate('document.documentElement ? document.documentElement.outerHTML.length : 0'));
-  if (length > maxContentBytes) throw contentTooLarge(maxContentBytes);
-  const html = await page.content();
-  if (new TextEncoder().encode(html).byteLength > maxContentBytes) throw contentTooLarge(maxContentBytes);
-  return html;
+/** How long the page may take to hand over its DOM; a page whose scripts never yield is given up on. */
+const SERIALIZE_TIMEOUT_MS = 10_000;
+const NAVIGATED_AWAY = /Execution context was destroyed|Cannot find context|navigated or closed/i;
+
+// Runs in the page: doctype + DOM in one pass, or null when longer than the limit, so an oversized
+// DOM is refused without shipping it over the CDP connection. A string, since `document` is the page's.
+const serializeExpression = (maxChars: number) => `(() => {
+  const doctype = document.doctype ? new XMLSerializer().serializeToString(document.doctype) : '';
+  const html = doctype + (document.documentElement ? document.documentElement.outerHTML : '');
+  return html.length > ${maxChars} ? null : html;
+})()`;
+
+async function serialize(page: Page, maxContentBytes: number, timers: Timers): Promise<string> {
+  const attempt = async (): Promise<string> => {
+    for (let tries = 0; ; tries++) {
+      try {
+        const html: unknown = await page.evaluate(serializeExpression(maxContentBytes));
+        if (typeof html !== 'string' || new TextEncoder().encode(html).byteLength > maxContentBytes) throw contentTooLarge(maxContentBytes);
+        return html;
+      } catch (error) {
+        // The page navigated itself between our wait and this read: read the new document.
+        if (tries >= 3 || !(error instanceof Error) || !NAVIGATED_AWAY.test(error.message)) throw error;
+        await timers.after(250, undefined);
+      }
+    }
+  };
+  const stuck = timers.after(SERIALIZE_TIMEOUT_MS, 'stuck' as const);
+  const result = await Promise.race([attempt(), stuck]);
+  if (result === 'stuck') {
+    throw new ApiError('target_timeout', 'The page stopped responding while its content was read (a script may never yield).');
+  }
+  return result;
 }
 
 export function contentTooLarge(maxContentBytes: number): ApiError {
@@ -158,7 +182,7 @@ export async function loadPage(
     const navigationStart = Date.now();
     await timer.time('navigate', () => navigate(page, options, doc, timers, forbiddenNavigation));
     const waitResult = await timer.time('wait', () => waitForReadiness(options, doc, network, timers, navigationStart));
-    const html = await timer.time('serialize', () => serialize(page, options.maxContentBytes));
+    const html = await timer.time('serialize', () => serialize(page, options.maxContentBytes, timers));
     const response = doc.response();
     return {
       html,

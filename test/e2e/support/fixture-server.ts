@@ -75,6 +75,21 @@ ${paragraphs}
 const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
 const routes: Record<string, Handler> = {
+  // Hostile and broken targets.
+  '/hostile/reset-mid-body': (_url, _req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html' });
+    res.write('<!doctype html><html><body><h1>Partial</h1><p>the connection dies after this');
+    setTimeout(() => res.socket?.destroy(), 100);
+  },
+  '/hostile/headers-then-hang': (_url, _req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html' });
+    res.flushHeaders();
+  },
+  '/hostile/redirect-loop': (_url, _req, res) => {
+    res.writeHead(302, { Location: '/hostile/redirect-loop' });
+    res.end();
+  },
+  '/hostile/million-nodes': (_url, _req, res) => html(res, 200, page('Million nodes', `<div id="many">${'<b></b>'.repeat(1_000_000)}</div><p>after a million nodes</p>`)),
   '/redirect-to': (url, _req, res) => {
     res.writeHead(302, { Location: url.searchParams.get('url') ?? '/' });
     res.end();
