@@ -40,7 +40,7 @@ export function isText(node: DomNode | null | undefined): node is DomText {
 
 // Elements whose content a reader never sees in the rendered page (or that only carry
 // metadata / fallback content); their whole subtree is skipped.
-const DROPPED = new Set([
+export const DROPPED_TAGS: ReadonlySet<string> = new Set([
   'head', 'title', 'meta', 'link', 'base', 'style', 'script', 'noscript', 'template',
   'svg', 'canvas', 'iframe', 'frame', 'frameset', 'object', 'embed', 'video', 'audio',
   'source', 'track', 'area', 'param',
@@ -48,7 +48,7 @@ const DROPPED = new Set([
 
 // HTML's block-level (and table-internal) elements: a boundary around them separates words,
 // resets the "at line start" state, and whitespace next to them is insignificant.
-const BLOCK = new Set([
+export const BLOCK_TAGS: ReadonlySet<string> = new Set([
   'address', 'article', 'aside', 'blockquote', 'body', 'caption', 'center', 'dd', 'details',
   'dir', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2',
   'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'html', 'legend', 'li', 'listing', 'main',
@@ -57,16 +57,20 @@ const BLOCK = new Set([
 ]);
 
 export function isDroppedTag(tag: string): boolean {
-  return DROPPED.has(tag);
+  return DROPPED_TAGS.has(tag);
 }
 
 export function isBlockTag(tag: string): boolean {
-  return BLOCK.has(tag);
+  return BLOCK_TAGS.has(tag);
 }
 
 export function tagOf(el: DomElement): string {
-  // linkedom lower-cases HTML names but keeps the case of foreign (SVG/MathML) ones.
-  return el.localName.toLowerCase();
+  // linkedom lower-cases HTML names; foreign (SVG/MathML) ones keep their case, which only
+  // matters for names that start with a capital (camelCase SVG names live inside <svg>,
+  // which is dropped whole).
+  const name = el.localName;
+  const first = name.charCodeAt(0);
+  return first >= 65 && first <= 90 ? name.toLowerCase() : name;
 }
 
 /**

@@ -4,7 +4,6 @@
 
 import { parseHTML } from 'linkedom';
 import { createContext } from './context';
-import { isBlockTag } from './dom';
 import type { DomDocument } from './dom';
 import { blockBody } from './lines';
 import { RULES } from './rules';
@@ -52,7 +51,7 @@ export function htmlToMarkdown(html: string, options: HtmlToMarkdownOptions = {}
     const ctx = createContext(documentBase(root, options.url));
     // The walk starts at <html>, not <body>: linkedom's body getter can return an empty new
     // element when stray content precedes <head>; the head itself is dropped by the rules.
-    const body = blockBody(walk(root, RULES, isBlockTag, ctx));
+    const body = blockBody(walk(root, RULES, ctx));
     return body === '' ? '' : `${body}\n`;
   } catch {
     // Never throw on input; a parser failure on pathological markup yields no markdown.

@@ -82,6 +82,7 @@ export function isBlank(s: string): boolean {
  */
 export function joinParts(parts: readonly string[], tight = false): string {
   if (parts.length === 1) return parts[0] ?? '';
+  if (isInlineRun(parts)) return parts.join('');
   const out: string[] = [];
   let lead = 0;
   let pending = 0;
@@ -119,6 +120,21 @@ export function joinParts(parts: readonly string[], tight = false): string {
   }
   if (out.length === 0) return separator(Math.max(lead, pending));
   return separator(lead) + out.join('') + separator(pending);
+}
+
+/**
+ * Pieces with no separator wish at either end and no hard break at a start: nothing to trim
+ * or merge, so plain concatenation is the join (the common case inside a paragraph).
+ */
+function isInlineRun(parts: readonly string[]): boolean {
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as string;
+    if (part === '') return false;
+    const first = part.charCodeAt(0);
+    if (first === 10 || (first === 92 && part.charCodeAt(1) === 10)) return false;
+    if (part.charCodeAt(part.length - 1) === 10) return false;
+  }
+  return true;
 }
 
 function isSeparator(entry: string): boolean {

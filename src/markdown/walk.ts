@@ -4,7 +4,7 @@
 
 import type { Context } from './context';
 import {
-  charAfter, isDroppedTag, isElement, isHidden, isText, SPACE, tagOf,
+  charAfter, isElement, isHidden, isText, SPACE, tagOf,
 } from './dom';
 import type { DomElement, DomNode } from './dom';
 import { joinParts } from './join';
@@ -28,9 +28,12 @@ export interface Rule {
 }
 
 export interface RuleSet {
+  /** Every known tag: its rule, the default block rule, or `drop`. */
   readonly byTag: ReadonlyMap<string, Rule>;
   readonly defaultBlock: Rule;
   readonly defaultInline: Rule;
+  /** Marks elements whose subtree is skipped. */
+  readonly drop: Rule;
 }
 
 interface Frame {
@@ -54,8 +57,8 @@ function frameContent(frame: Frame): string {
   return frame.one ?? '';
 }
 
-function ruleFor(tag: string, rules: RuleSet, isBlock: (tag: string) => boolean): Rule {
-  return rules.byTag.get(tag) ?? (isBlock(tag) ? rules.defaultBlock : rules.defaultInline);
+function ruleFor(tag: string, rules: RuleSet): Rule {
+  return rules.byTag.get(tag) ?? rules.defaultInline;
 }
 
 /** Text state after an element has produced `out` from `content`. */
@@ -73,8 +76,8 @@ function settle(rule: Rule, content: string, out: string, ctx: Context): void {
 }
 
 /** Converts the subtree of `root` (itself included) to markdown. */
-export function walk(root: DomElement, rules: RuleSet, isBlock: (tag: string) => boolean, ctx: Context): string {
-  const rootRule = ruleFor(tagOf(root), rules, isBlock);
+export function walk(root: DomElement, rules: RuleSet, ctx: Context): string {
+  const rootRule = ruleFor(tagOf(root), rules);
   rootRule.enter?.(root, ctx);
   const stack: Frame[] = [{ el: root, rule: rootRule, one: null, parts: null, tight: false, next: root.firstChild }];
   let result = '';
@@ -98,8 +101,8 @@ export function walk(root: DomElement, rules: RuleSet, isBlock: (tag: string) =>
     }
     if (!isElement(child)) continue;
     const tag = tagOf(child);
-    if (isDroppedTag(tag) || isHidden(child)) continue;
-    const rule = ruleFor(tag, rules, isBlock);
+    const rule = ruleFor(tag, rules);
+    if (rule === rules.drop || isHidden(child)) continue;
     if (rule.block) {
       ctx.atLineStart = true;
       ctx.lastChar = SPACE;
