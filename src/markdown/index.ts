@@ -1,6 +1,18 @@
 // Public entry of the HTML→markdown serializer: parse with linkedom, walk the DOM once with
 // the rule table, return GitHub Flavored Markdown. Pure (no Workers or Node APIs) and total:
 // any string in, markdown out — trimmed, ending with exactly one newline, or '' when empty.
+//
+// Where markdown has no form for a construct, the documented fallbacks are:
+// - rowspan/colspan: the cell's content in its top-left slot, covered slots left empty;
+// - lists, paragraphs and <br> inside a GFM cell: `<br>`-separated lines, items keep a
+//   plain-text `- ` / `1. ` bullet; a table holding a table (or one cell) is layout: blocks;
+// - links inside <pre>: listed after the code block, which keeps its exact text;
+// - a link around one text block (a card) becomes `## [Heading](url)`; around several text
+//   blocks it stays one link on one line;
+// - <sup>, <sub>, <mark>: kept as those inline tags (a <sup> holding only a link stays a link);
+//   <kbd>, <samp>, <code>: code spans; <dl>: `Term` then `: definition` lines;
+//   <summary>: a bold line; <figure>/<figcaption>: image then caption paragraph;
+// - an image whose only source is a data: URL: its alt text.
 
 import { parseHTML } from 'linkedom';
 import { createContext } from './context';
