@@ -1,17 +1,22 @@
 // In-flight request tracking for the networkIdle / networkAlmostIdle waits. DESIGN.md defines them as
 // at most 0 (or 2) open requests for 500 ms; Chrome's own lifecycle events mean the same but were
 // measured to fire about a second late, so we count requests from puppeteer's network events.
-// Like Chrome, idleness is only judged once the document has reached DOMContentLoaded.
+// Like Chrome, idleness is judged per document and only once it has reached DOMContentLoaded: when
+// the main frame commits a new document (a page navigating itself), the old document's requests are
+// forgotten (Chrome does not always report their end) and the count starts over.
 import type { HTTPRequest, Page } from '@cloudflare/puppeteer';
+import { pageSession } from './cdp-internals.js';
 
 export const NETWORK_QUIET_MS = 500;
 
 export interface NetworkTracker {
   /** Resolves once at most `maxInFlight` requests stayed open for NETWORK_QUIET_MS after DOMContentLoaded. */
   idle(maxInFlight: number): Promise<void>;
-  /** Marks DOMContentLoaded of the main document. */
-  documentParsed(): void;
   dispose(): void;
+}
+
+interface FrameNavigatedEvent {
+  frame: { parentId?: string };
 }
 
 export function trackNetwork(page: Page): NetworkTracker {
@@ -41,9 +46,25 @@ export function trackNetwork(page: Page): NetworkTracker {
     inFlight.delete(request);
     evaluate();
   };
+  const onDomContentLoaded = () => {
+    parsed = true;
+    evaluate();
+  };
+  // Cross-document commits only (CDP's Page.frameNavigated); same-document navigations keep counting.
+  const onFrameNavigated = (event: FrameNavigatedEvent) => {
+    if (event.frame.parentId !== undefined) return;
+    for (const request of inFlight) {
+      if (!(request.isNavigationRequest() && request.frame() === page.mainFrame())) inFlight.delete(request);
+    }
+    parsed = false;
+    evaluate();
+  };
+  const session = pageSession(page);
   page.on('request', onStart);
   page.on('requestfinished', onEnd);
   page.on('requestfailed', onEnd);
+  page.on('domcontentloaded', onDomContentLoaded);
+  session?.on('Page.frameNavigated', onFrameNavigated);
 
   return {
     idle(maxInFlight) {
@@ -52,14 +73,12 @@ export function trackNetwork(page: Page): NetworkTracker {
         evaluate();
       });
     },
-    documentParsed() {
-      parsed = true;
-      evaluate();
-    },
     dispose() {
       page.off('request', onStart);
       page.off('requestfinished', onEnd);
       page.off('requestfailed', onEnd);
+      page.off('domcontentloaded', onDomContentLoaded);
+      session?.off('Page.frameNavigated', onFrameNavigated);
       for (const waiter of waiters) clearTimeout(waiter.timer);
       waiters.length = 0;
     },

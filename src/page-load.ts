@@ -176,7 +176,6 @@ export async function loadPage(
 ): Promise<RenderedPage> {
   const doc = watchMainDocument(page, { checkRemoteAddress: options.guardPrivateNetwork && options.proxyName === undefined });
   const network = trackNetwork(page);
-  void doc.domContentLoaded.then(() => network.documentParsed());
   const timers = new Timers();
   try {
     const navigationStart = Date.now();
