@@ -76,8 +76,22 @@ function schemaIssues(error: z.ZodError): FieldIssue[] {
   return issues;
 }
 
+type EgressFields = Pick<Body, 'proxy_name' | 'country'>;
+
+/**
+ * The proxy and country fields to judge even when other fields failed, so every failing field is
+ * reported at once: each is taken as given when its own schema rule passed, else left out.
+ */
+function egressFields(json: object, issues: FieldIssue[]): EgressFields {
+  const valid = (field: 'proxy_name' | 'country') => {
+    const value = (json as Record<string, unknown>)[field];
+    return typeof value === 'string' && !issues.some((issue) => issue.field === field) ? value : undefined;
+  };
+  return { proxy_name: valid('proxy_name'), country: valid('country') };
+}
+
 /** Proxy and country rules of DESIGN.md "Proxies and country"; pushes issues rather than throwing. */
-function resolveEgress(body: Body, config: Config, issues: FieldIssue[]): { proxyName: string; egress: Egress } | undefined {
+function resolveEgress(body: EgressFields, config: Config, issues: FieldIssue[]): { proxyName: string; egress: Egress } | undefined {
   const proxyName = body.proxy_name ?? DEFAULT_PROXY_NAME;
   const country = body.country ?? undefined;
   const upstream = config.proxies.get(proxyName);
@@ -114,7 +128,7 @@ export function parseFetchRequest(json: unknown, config: Config): FetchRequest {
   }
   const parsed = bodySchema(config.maxWaitMs).safeParse(json);
   const issues = parsed.success ? [] : schemaIssues(parsed.error);
-  const egress = parsed.success ? resolveEgress(parsed.data, config, issues) : undefined;
+  const egress = resolveEgress(parsed.success ? parsed.data : egressFields(json, issues), config, issues);
   if (!parsed.success || egress === undefined || issues.length > 0) {
     throw new ApiError('invalid_request', 'The request has invalid fields.', { details: issues, cause: parsed.error });
   }

@@ -112,6 +112,13 @@ describe('parseFetchRequest rejections', () => {
     for (const detail of error.details ?? []) expect(detail.message.length).toBeGreaterThan(0);
   });
 
+  it('reports proxy and country problems together with the other failing fields', () => {
+    const error = failure({ url: 'nope', wait_ms: -1, proxy_name: 'unknown', raw: 'yes' });
+    expect(error.details?.map((detail) => detail.field).sort()).toEqual(['proxy_name', 'raw', 'url', 'wait_ms']);
+    const country = failure({ wait_ms: 'x', country: 'ZZ' });
+    expect(country.details?.map((detail) => detail.field).sort()).toEqual(['country', 'url', 'wait_ms']);
+  });
+
   it('applies MAX_WAIT_MS from the configuration', () => {
     const error = failure({ url: URL_OK, wait_ms: 2001 }, readConfig({ MAX_WAIT_MS: '2000' }));
     expect(error.details).toEqual([{ field: 'wait_ms', message: 'must be at most 2000' }]);
