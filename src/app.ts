@@ -8,6 +8,7 @@ import type { AppEnv } from './app-env.js';
 import { bearerAuth } from './auth.js';
 import { benchRoutes } from './bench-routes.js';
 import { rateLimit } from './rate-limit.js';
+import { requestLog } from './request-log.js';
 import { discardBody, readJsonBody } from './body.js';
 import { fromWireError, hubName, type RenderCall } from './render-protocol.js';
 import { proxyUsername, readConfig, type Config } from './config.js';
@@ -36,10 +37,11 @@ function proxyRoute(request: FetchRequest, config: Config): ProxyRoute | undefin
 async function renderError(error: unknown, c: Context<AppEnv>): Promise<Response> {
   await discardBody(c.req.raw);
   const apiError = error instanceof ApiError ? error : new ApiError('internal_error', undefined, { cause: error });
-  if (apiError.status >= 500) {
-    // Operators get the cause; the client only the stable public message.
-    const cause = apiError.cause instanceof Error ? apiError.cause.message : String(apiError.cause ?? '');
-    console.error(JSON.stringify({ requestId: c.get('requestId'), code: apiError.code, message: apiError.message, cause }));
+  // Operators get the cause in the request's log line; the client only the stable public message.
+  const log = c.get('log');
+  if (log !== undefined) {
+    log.errorCode = apiError.code;
+    if (apiError.status >= 500) log.cause = apiError.cause instanceof Error ? apiError.cause.message : String(apiError.cause ?? apiError.message);
   }
   for (const [name, value] of Object.entries(apiError.headers)) c.header(name, value);
   return c.json(apiError.toBody(), apiError.status);
@@ -68,6 +70,7 @@ export function createApp() {
   const app = new Hono<AppEnv>();
 
   app.use(requestId());
+  app.use(requestLog());
   app.use(async function loadConfig(c, next) {
     c.set('config', readConfig(c.env));
     await next();
@@ -76,6 +79,17 @@ export function createApp() {
   app.post('/api/fetch', bearerAuth(), rateLimit(), async (c) => {
     const config = c.get('config');
     const request = parseFetchRequest(await readJsonBody(c.req.raw), config);
+    Object.assign(c.get('log'), {
+      targetHost: new URL(request.url).hostname,
+      options: {
+        output_format: request.outputFormat,
+        wait_event: request.waitEvent,
+        wait_ms: request.waitMs,
+        raw: request.raw,
+        proxy_name: request.proxyName,
+        country: request.egress.kind === 'direct' ? request.egress.location : request.egress.country,
+      },
+    });
     assertTargetAllowed(request.url, config);
 
     const call = renderCall(request, config);
@@ -83,10 +97,12 @@ export function createApp() {
     const outcome = await hub.render(call);
     const timer = new PhaseTimer();
     for (const [phase, ms] of Object.entries(outcome.timings)) timer.record(phase as Phase, ms);
+    c.get('log').timings = Object.fromEntries(timer.durations);
     if (!outcome.ok) throw fromWireError(outcome.error);
     const { page } = outcome;
 
     const content = await timer.time('convert', () => renderContent(page, request.outputFormat));
+    c.get('log').timings = Object.fromEntries(timer.durations);
     if (new TextEncoder().encode(content).byteLength > config.maxContentBytes) throw contentTooLarge(config.maxContentBytes);
 
     c.header('X-Final-Url', page.finalUrl);
@@ -97,6 +113,9 @@ export function createApp() {
     if (request.raw) return c.body(content, 200, { 'Content-Type': contentTypeFor(request.outputFormat) });
     return c.json({ data: content, status: page.status, headers: page.headers });
   });
+
+  // Liveness for load balancers and monitors: no auth, no browser.
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
 
   app.all('/api/fetch', () => {
     throw new ApiError('method_not_allowed', undefined, { headers: { Allow: 'POST' } });

@@ -34,6 +34,12 @@ export interface Env {
   BENCH_ROUTES?: string;
 }
 
+// Keeps Env in step with wrangler.toml: WorkerBindings is generated from it (`npm run types`, checked
+// in CI by `npm run types:check`); a binding or var missing here fails to compile.
+type MissingFromEnv = Exclude<keyof WorkerBindings, keyof Env>;
+const envCoversBindings: [MissingFromEnv] extends [never] ? true : MissingFromEnv = true;
+void envCoversBindings;
+
 export const PROXY_KINDS = ['datacenter', 'residential', 'isp', 'mobile'] as const;
 export type ProxyKind = (typeof PROXY_KINDS)[number];
 

@@ -52,15 +52,19 @@ async function errorOf(response: Response) {
 
 const VALID = JSON.stringify({ url: 'https://example.com/' });
 
-// The app logs 5xx causes; capture them so tests can check that no secret reaches a log line.
+// The app writes one JSON line per request (console.error for 5xx); capture them so tests can read
+// them and check that no secret reaches a log line.
 let consoleError: MockInstance<typeof console.error>;
+let consoleLog: MockInstance<typeof console.log>;
+const loggedLines = () => [...consoleLog.mock.calls, ...consoleError.mock.calls].flat().map(String);
 beforeEach(() => {
   consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  consoleLog = vi.spyOn(console, 'log').mockImplementation(() => undefined);
 });
 afterEach(() => {
-  const logged = consoleError.mock.calls.flat().map(String).join('\n');
-  expect(logged).not.toContain(TOKEN);
+  expect(loggedLines().join('\n')).not.toContain(TOKEN);
   consoleError.mockRestore();
+  consoleLog.mockRestore();
 });
 
 describe('authentication', () => {
@@ -330,7 +334,7 @@ describe('routing and failures', () => {
     expect(text).not.toContain(secret);
     expect(text).not.toMatch(/at \w+ \(|\.ts:\d+/);
     expect((await errorOf(response)).code).toBe('internal_error');
-    const logged = consoleError.mock.calls.flat().map(String).join('\n');
+    const logged = loggedLines().join('\n');
     expect(logged).toContain('internal_error');
     expect(logged).not.toContain(secret);
   });
@@ -392,5 +396,42 @@ describe('rate limiting', () => {
     const { post, render } = setup({ RATE_LIMITER: binding });
     await post(VALID);
     expect(render).toHaveBeenCalledOnce();
+  });
+});
+
+describe('request log and health', () => {
+  it('writes one JSON line per fetch with the token fingerprint, target host, options, outcome and timings', async () => {
+    const { post } = setup({}, PAGE);
+    await post(JSON.stringify({ url: 'https://example.com/path?secret=1', output_format: 'markdown', country: 'de' }));
+    const lines = loggedLines().map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/fetch',
+      status: 200,
+      token: expect.stringMatching(/^[0-9a-f]{12}$/),
+      targetHost: 'example.com',
+      options: { output_format: 'markdown', wait_event: 'networkIdle', wait_ms: 5000, raw: false, proxy_name: 'fast_dc', country: 'DE' },
+      timings: { acquire: 1.5, navigate: 20, wait: 30, serialize: 4, convert: expect.any(Number) },
+    });
+    expect(JSON.stringify(lines[0])).not.toContain('secret=1');
+  });
+
+  it('logs the error code of a refused request, and the cause only for 5xx', async () => {
+    const { post } = setup();
+    await post('{', { Authorization: 'Bearer wrong' });
+    await post(VALID);
+    const lines = loggedLines().map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines[0]).toMatchObject({ status: 401, errorCode: 'unauthorized' });
+    expect(lines[0]).not.toHaveProperty('cause');
+    expect(lines[1]).toMatchObject({ status: 503, errorCode: 'browser_unavailable', cause: expect.any(String) });
+  });
+
+  it('answers GET /healthz without a token or a browser', async () => {
+    const { call, render } = setup();
+    const response = await call('/healthz');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+    expect(render).not.toHaveBeenCalled();
   });
 });
