@@ -21,3 +21,11 @@ export function frameId(frame: Frame): string | undefined {
   const id = (frame as unknown as { _id?: unknown })._id;
   return typeof id === 'string' ? id : undefined;
 }
+
+/**
+ * Whether `frame` is a page's top-level frame. Compared by position, not identity: puppeteer may
+ * replace the main Frame object when a navigation moves the page to another renderer process.
+ */
+export function isTopFrame(frame: Frame | null | undefined): boolean {
+  return frame !== null && frame !== undefined && frame.parentFrame() === null;
+}

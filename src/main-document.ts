@@ -4,7 +4,7 @@
 // Downloads never reach puppeteer's 'response' event: Chrome aborts the navigation, then reports the
 // raw response headers (Network.responseReceivedExtraInfo) and Page.downloadWillBegin.
 import type { HTTPRequest, HTTPResponse, Page } from '@cloudflare/puppeteer';
-import { pageSession, requestId } from './cdp-internals.js';
+import { isTopFrame, pageSession, requestId } from './cdp-internals.js';
 import { unsupportedContentReason } from './content-type.js';
 import { privateAddressReason } from './target-guard.js';
 
@@ -58,8 +58,14 @@ export function watchMainDocument(page: Page, options: WatchOptions): MainDocume
   const bodyLoaded = signal();
   let latest: HTTPResponse | undefined;
   let mainRequestId: string | undefined;
+  // Commit and response can be reported in either order: puppeteer holds a response back until its
+  // raw headers arrive, which under load comes after Chrome reported the commit.
+  let navigated = false;
+  const checkCommitted = () => {
+    if (navigated && latest !== undefined) committed.resolve();
+  };
 
-  const isMainNavigation = (request: HTTPRequest) => request.isNavigationRequest() && request.frame() === page.mainFrame();
+  const isMainNavigation = (request: HTTPRequest) => request.isNavigationRequest() && isTopFrame(request.frame());
   const checkContent = (status: number, headers: Record<string, string>) => {
     if (isRedirect(status, headers)) return;
     const reason = unsupportedContentReason(headers);
@@ -76,6 +82,8 @@ export function watchMainDocument(page: Page, options: WatchOptions): MainDocume
     const ip = response.remoteAddress().ip;
     const reason = options.checkRemoteAddress && ip ? privateAddressReason(ip.replace(/^\[|\]$/g, '')) : null;
     if (reason !== null) forbiddenAddress.resolve(`${reason} ${ip}`);
+    // Last, so a refusal above wins the race against the commit.
+    checkCommitted();
   };
   const onExtraInfo = (event: ExtraInfoEvent) => {
     if (event.requestId === mainRequestId) checkContent(event.statusCode ?? 200, lowercaseNames(event.headers));
@@ -83,7 +91,9 @@ export function watchMainDocument(page: Page, options: WatchOptions): MainDocume
   const onDownload = () => unsupported.resolve('The target is a download.');
   const onFrameNavigated = (frame: ReturnType<Page['mainFrame']>) => {
     // A failed navigation commits chrome-error://chromewebdata/; that is not the target's document.
-    if (frame === page.mainFrame() && latest !== undefined && !frame.url().startsWith('chrome-error:')) committed.resolve();
+    if (!isTopFrame(frame) || frame.url().startsWith('chrome-error:')) return;
+    navigated = true;
+    checkCommitted();
   };
   const onRequestFinished = (request: HTTPRequest) => {
     if (latest !== undefined && request === latest.request()) bodyLoaded.resolve();

@@ -5,7 +5,7 @@
 // the main frame commits a new document (a page navigating itself), the old document's requests are
 // forgotten (Chrome does not always report their end) and the count starts over.
 import type { HTTPRequest, Page } from '@cloudflare/puppeteer';
-import { pageSession } from './cdp-internals.js';
+import { isTopFrame, pageSession } from './cdp-internals.js';
 
 export const NETWORK_QUIET_MS = 500;
 
@@ -54,7 +54,7 @@ export function trackNetwork(page: Page): NetworkTracker {
   const onFrameNavigated = (event: FrameNavigatedEvent) => {
     if (event.frame.parentId !== undefined) return;
     for (const request of inFlight) {
-      if (!(request.isNavigationRequest() && request.frame() === page.mainFrame())) inFlight.delete(request);
+      if (!(request.isNavigationRequest() && isTopFrame(request.frame()))) inFlight.delete(request);
     }
     parsed = false;
     evaluate();
