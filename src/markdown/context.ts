@@ -41,6 +41,8 @@ export interface Context {
   lastChar: string;
   /** Open lists and blockquotes, for the nesting cap. */
   containerDepth: number;
+  /** Columns of list-item indentation every line at this point carries, for the width cap. */
+  indentColumns: number;
   /** Open inline elements that emit markup around their content (emphasis, sup/sub/mark). */
   markupDepth: number;
   emDepth: number;
@@ -70,6 +72,7 @@ export function createContext(baseUrl: string | undefined): Context {
     linePrefix: '',
     lastChar: SPACE,
     containerDepth: 0,
+    indentColumns: 0,
     markupDepth: 0,
     emDepth: 0,
     strongDepth: 0,
@@ -99,3 +102,10 @@ export const MAX_MARKUP_DEPTH = 8;
 
 /** Nesting cap for lists and blockquotes: keeps output linear in the input (indentation is per line) and stays under renderers' own nesting limits. */
 export const MAX_CONTAINER_DEPTH = 24;
+
+/**
+ * Cap on the list indentation a line may carry: each nested item indents every line of its content
+ * by its marker's width (up to 11 columns for a 9-digit ordinal), so depth alone does not keep the
+ * output linear with a small constant. Deeper lists render flat.
+ */
+export const MAX_INDENT_COLUMNS = 40;

@@ -2,7 +2,7 @@
 // indented to its marker's width as CommonMark requires. Adjacent lists alternate markers
 // (`-`/`*`, `.`/`)`) so they stay separate lists instead of merging into one.
 
-import { isInlineOnly, MAX_CONTAINER_DEPTH } from './context';
+import { isInlineOnly, MAX_CONTAINER_DEPTH, MAX_INDENT_COLUMNS } from './context';
 import type { Context, ListState } from './context';
 import { isElement, isText } from './dom';
 import type { DomElement } from './dom';
@@ -42,7 +42,7 @@ function openList(el: DomElement, ctx: Context): ListState {
   const adjacent = ctx.lastList !== null && previousElement(el) === ctx.lastList.el;
   const [usual, other] = ordered ? ['.', ')'] : ['-', '*'];
   const delimiter = adjacent && ctx.lastList?.delimiter === usual ? (other as string) : (usual as string);
-  const structured = ctx.containerDepth < MAX_CONTAINER_DEPTH && !isInlineOnly(ctx);
+  const structured = ctx.containerDepth < MAX_CONTAINER_DEPTH && ctx.indentColumns < MAX_INDENT_COLUMNS && !isInlineOnly(ctx);
   const loose = structured && hasParagraphItem(el);
   return { ordered, next: ordered ? parseOrdinal(el.getAttribute('start')) ?? 1 : 1, delimiter, structured, loose };
 }
@@ -89,14 +89,14 @@ export const listItem: Rule = {
       ctx.itemMarkers.push(inCell ? (state.ordered ? `${state.next++}. ` : '- ') : '');
       return;
     }
-    if (!state.ordered) {
-      ctx.itemMarkers.push(`${state.delimiter} `);
-      return;
+    let marker = `${state.delimiter} `;
+    if (state.ordered) {
+      const ordinal = parseOrdinal(el.getAttribute('value')) ?? state.next;
+      state.next = Math.min(MAX_ORDINAL, ordinal + 1);
+      marker = `${ordinal}${state.delimiter} `;
     }
-    const value = parseOrdinal(el.getAttribute('value'));
-    const ordinal = value ?? state.next;
-    state.next = Math.min(MAX_ORDINAL, ordinal + 1);
-    ctx.itemMarkers.push(`${ordinal}${state.delimiter} `);
+    ctx.indentColumns += marker.length;
+    ctx.itemMarkers.push(marker);
   },
   tightJoin(_el, ctx) {
     const state = ctx.lists[ctx.lists.length - 1];
@@ -104,6 +104,7 @@ export const listItem: Rule = {
   },
   replacement(content, _el, ctx) {
     const marker = ctx.itemMarkers.pop() ?? '';
+    if (ctx.lists[ctx.lists.length - 1]?.structured === true) ctx.indentColumns -= marker.length;
     let body = blockBody(content);
     if (marker === '') return asBlock(body);
     if (ctx.cellDepth > 0 && ctx.lists[ctx.lists.length - 1]?.structured !== true) {

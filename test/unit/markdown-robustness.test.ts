@@ -111,4 +111,11 @@ describe('large input', () => {
     expect(out.split('\n\n')).toHaveLength(20_000);
     expect(ms).toBeLessThan(5_000);
   });
+
+  it('caps list indentation, so deeply nested long ordinals cannot multiply every line of their content', () => {
+    const html = '<ol start=999999999><li>'.repeat(24) + '<pre>' + 'x\n'.repeat(20_000) + '</pre>';
+    const markdown = htmlToMarkdown(html, { url: 'https://example.com/' });
+    expect(markdown).toContain('x\n');
+    expect(markdown.length).toBeLessThan(30 * html.length);
+  });
 });
