@@ -118,17 +118,29 @@ async function main() {
     for (const sample of result.samples) statuses.set(sample.status, (statuses.get(sample.status) ?? 0) + 1);
     const growth = (a: number, b: number) => (a > 0 ? ((b - a) / a) * 100 : 0);
     console.log(`soak: ${result.samples.length} requests at concurrency ${CONCURRENCY} in ${(result.wallMs / 1000).toFixed(1)} s`);
-    console.log(`statuses: ${[...statuses].sort().map(([status, n]) => `${status}×${n}`).join(', ')}`);
+    console.log(
+      `statuses: ${[...statuses]
+        .sort()
+        .map(([status, n]) => `${status}×${n}`)
+        .join(', ')}`,
+    );
     console.log(`unexpected statuses: ${unexpected.length}${unexpected.length ? ' (' + unexpected.slice(0, 10).join('; ') + ')' : ''}`);
     if (unexpected.length > 0) {
       // The Worker logs the cause of every 5xx; show the ones that are not the expected kinds.
-      const causes = worker.logs().split('\n').filter((line) => line.includes('"code":"') && !/target_timeout|target_unreachable|unsupported_content/.test(line));
+      const causes = worker
+        .logs()
+        .split('\n')
+        .filter((line) => line.includes('"code":"') && !/target_timeout|target_unreachable|unsupported_content/.test(line));
       console.log(causes.slice(0, 10).join('\n'));
     }
     console.log(`browsers launched: ${worker.launchedBrowserCount()}, running now: ${worker.liveBrowserPids().length}`);
     console.log(`pages open in the browser: ${pagesBefore} before the run, ${pages} after (first tab + prepared spare page)`);
-    console.log(`workerd RSS: ${before.workerdMiB.toFixed(0)} → ${after.workerdMiB.toFixed(0)} MiB (${growth(before.workerdMiB, after.workerdMiB).toFixed(0)}%)`);
-    console.log(`browser RSS: ${before.browserMiB.toFixed(0)} → ${after.browserMiB.toFixed(0)} MiB (${growth(before.browserMiB, after.browserMiB).toFixed(0)}%)`);
+    console.log(
+      `workerd RSS: ${before.workerdMiB.toFixed(0)} → ${after.workerdMiB.toFixed(0)} MiB (${growth(before.workerdMiB, after.workerdMiB).toFixed(0)}%)`,
+    );
+    console.log(
+      `browser RSS: ${before.browserMiB.toFixed(0)} → ${after.browserMiB.toFixed(0)} MiB (${growth(before.browserMiB, after.browserMiB).toFixed(0)}%)`,
+    );
     failed =
       unexpected.length > 0 ||
       pages > pagesBefore ||

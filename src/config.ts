@@ -73,16 +73,14 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-const proxyServer = z
-  .string()
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return ['http:', 'https:', 'socks4:', 'socks5:'].includes(url.protocol) && url.hostname !== '' && url.pathname.length <= 1;
-    } catch {
-      return false;
-    }
-  }, 'must be a proxy URL such as "http://host:port"');
+const proxyServer = z.string().refine((value) => {
+  try {
+    const url = new URL(value);
+    return ['http:', 'https:', 'socks4:', 'socks5:'].includes(url.protocol) && url.hostname !== '' && url.pathname.length <= 1;
+  } catch {
+    return false;
+  }
+}, 'must be a proxy URL such as "http://host:port"');
 
 const proxyEntry = z.strictObject({
   kind: z.enum(PROXY_KINDS),

@@ -5,6 +5,7 @@ import type { WorkersLaunchOptions } from '@cloudflare/puppeteer';
 
 export type BrowserLocation = NonNullable<WorkersLaunchOptions['location']>;
 
+// biome-ignore format: a compact table reads better than one code per line.
 export const BROWSER_LOCATIONS = [
   'AF', 'AL', 'DZ', 'AD', 'AO', 'AG', 'AR', 'AM', 'AU', 'AT', 'AZ', 'BH',
   'BD', 'BB', 'BY', 'BE', 'BZ', 'BJ', 'BM', 'BT', 'BO', 'BA', 'BW', 'BR',

@@ -31,7 +31,7 @@ function signal<T = void>() {
 }
 
 function isRedirect(status: number, headers: Record<string, string>): boolean {
-  return status >= 300 && status < 400 && headers['location'] !== undefined;
+  return status >= 300 && status < 400 && headers.location !== undefined;
 }
 
 function lowercaseNames(headers: Record<string, string>): Record<string, string> {
@@ -100,7 +100,9 @@ export function watchMainDocument(page: Page, options: WatchOptions): MainDocume
   };
   const session = pageSession(page);
   // puppeteer's emitters take loosely typed handlers; each entry is [emitter, event, handler].
-  const subscriptions: [{ on: Function; off: Function } | undefined, string, Function][] = [
+  type Handler = (event: never) => void;
+  type LooseEmitter = { on(event: string, handler: Handler): unknown; off(event: string, handler: Handler): unknown };
+  const subscriptions: [object | undefined, string, Handler][] = [
     [page, 'request', onRequest],
     [page, 'response', onResponse],
     [page, 'framenavigated', onFrameNavigated],
@@ -110,7 +112,7 @@ export function watchMainDocument(page: Page, options: WatchOptions): MainDocume
     [session, 'Network.responseReceivedExtraInfo', onExtraInfo],
     [session, 'Page.downloadWillBegin', onDownload],
   ];
-  for (const [emitter, event, handler] of subscriptions) emitter?.on(event, handler);
+  for (const [emitter, event, handler] of subscriptions) (emitter as LooseEmitter | undefined)?.on(event, handler);
 
   return {
     committed: committed.promise,
@@ -121,7 +123,7 @@ export function watchMainDocument(page: Page, options: WatchOptions): MainDocume
     bodyLoaded: bodyLoaded.promise,
     response: () => latest,
     dispose() {
-      for (const [emitter, event, handler] of subscriptions) emitter?.off(event, handler);
+      for (const [emitter, event, handler] of subscriptions) (emitter as LooseEmitter | undefined)?.off(event, handler);
     },
   };
 }

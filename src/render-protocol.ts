@@ -35,11 +35,11 @@ export function hubName(location: BrowserLocation | undefined): string {
 
 export function toWireError(error: unknown): WireError {
   const apiError = error instanceof ApiError ? error : new ApiError('internal_error', undefined, { cause: error });
-  const cause = apiError.cause instanceof Error ? apiError.cause.message : apiError.cause === undefined ? undefined : String(apiError.cause);
+  const cause =
+    apiError.cause instanceof Error ? apiError.cause.message : apiError.cause === undefined ? undefined : String(apiError.cause);
   return { code: apiError.code, message: apiError.message, headers: apiError.headers, cause };
 }
 
 export function fromWireError(wire: WireError): ApiError {
   return new ApiError(wire.code, wire.message, { headers: wire.headers, cause: wire.cause });
 }
-

@@ -76,10 +76,7 @@ function ipv6Reason(address: IPv6): string | null {
     case 'teredo':
       // 2001:0:SSSS:SSSS:flags:port:CCCC:CCCC (RFC 4380): server IPv4 in parts 2-3, client
       // IPv4 in parts 6-7 with every bit inverted. Refuse if either is non-public.
-      return (
-        ipv4Reason(ipv4FromParts(part(2), part(3))) ??
-        ipv4Reason(ipv4FromParts(part(6) ^ 0xffff, part(7) ^ 0xffff))
-      );
+      return ipv4Reason(ipv4FromParts(part(2), part(3))) ?? ipv4Reason(ipv4FromParts(part(6) ^ 0xffff, part(7) ^ 0xffff));
   }
 
   // ::a.b.c.d (deprecated IPv4-compatible, RFC 4291 2.5.5.1). ipaddr.js calls it unicast,

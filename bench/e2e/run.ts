@@ -74,13 +74,17 @@ async function main() {
       for (const concurrency of CONCURRENCIES) {
         const s = summarize(await runLoad(send(format), concurrency, concurrency * REQUESTS_PER_CLIENT));
         if (concurrency === 8) pooledC8[format] = s;
-        log(`| ${format} | ${concurrency} | ${s.n} | ${s.failed} | ${fmt(s.p50)} | ${fmt(s.p95)} | ${fmt(s.pageP50)} | ${fmt(s.overheadP50)} | ${fmt(s.overheadP95)} | ${s.rps.toFixed(2)} |`);
+        log(
+          `| ${format} | ${concurrency} | ${s.n} | ${s.failed} | ${fmt(s.p50)} | ${fmt(s.p95)} | ${fmt(s.pageP50)} | ${fmt(s.overheadP50)} | ${fmt(s.overheadP95)} | ${s.rps.toFixed(2)} |`,
+        );
       }
     }
     const pooledLaunches = pooled.launchedBrowserCount();
 
     log();
-    log(`## Naive baseline (same Worker, /__bench/naive: launch a browser per request, goto with puppeteer's networkidle0, content, close)`);
+    log(
+      `## Naive baseline (same Worker, /__bench/naive: launch a browser per request, goto with puppeteer's networkidle0, content, close)`,
+    );
     log();
     log(`| concurrency | requests | failed | latency p50 | latency p95 | page's own p50 | overhead p50 | req/s |`);
     log(`|---|---|---|---|---|---|---|---|`);
@@ -89,7 +93,9 @@ async function main() {
     for (const concurrency of [1, 8]) {
       const s = summarize(await runLoad(naiveSend, concurrency, concurrency === 1 ? 7 : 24));
       naive[concurrency] = s;
-      log(`| ${concurrency} | ${s.n} | ${s.failed} | ${fmt(s.p50)} | ${fmt(s.p95)} | ${fmt(s.pageP50)} | ${fmt(s.overheadP50)} | ${s.rps.toFixed(2)} |`);
+      log(
+        `| ${concurrency} | ${s.n} | ${s.failed} | ${fmt(s.p50)} | ${fmt(s.p95)} | ${fmt(s.pageP50)} | ${fmt(s.overheadP50)} | ${s.rps.toFixed(2)} |`,
+      );
     }
     const naiveLaunches = pooled.launchedBrowserCount() - pooledLaunches;
 
@@ -136,7 +142,9 @@ async function main() {
         await response.text();
         const timing = response.headers.get('Server-Timing') ?? '';
         const read = (name: string) => new RegExp(`${name};dur=([\\d.]+)`).exec(timing)?.[1] ?? '–';
-        log(`| ${(bytes / 1e6).toFixed(0)} MB | ${format} | ${fmt(performance.now() - t0)} | ${read('serialize')} | ${read('convert')} | ${format === 'markdown' ? fmt(nodeMs) : '–'} |`);
+        log(
+          `| ${(bytes / 1e6).toFixed(0)} MB | ${format} | ${fmt(performance.now() - t0)} | ${read('serialize')} | ${read('convert')} | ${format === 'markdown' ? fmt(nodeMs) : '–'} |`,
+        );
       }
     }
 
@@ -145,8 +153,12 @@ async function main() {
     log(`## Summary against the targets`);
     log();
     log(`- warm overhead p50 at concurrency 1 (html): ${fmt(c1.overheadP50)} ms (target ≤ 100 ms)`);
-    log(`- throughput at concurrency 8: ${pooledC8.html!.rps.toFixed(2)} req/s html, ${pooledC8.markdown!.rps.toFixed(2)} req/s markdown; naive ${naive[8]!.rps.toFixed(2)} req/s → ${(pooledC8.html!.rps / naive[8]!.rps).toFixed(1)}× (target ≥ 3×)`);
-    log(`- browsers launched by the service for all ${3 + 2 * CONCURRENCIES.reduce((a, c) => a + c * REQUESTS_PER_CLIENT, 0)} requests above (56 of them at concurrency 8): ${pooledLaunches} (target ≤ 2 for 50 at concurrency 8); naive: ${naiveLaunches} for ${7 + 24} requests`);
+    log(
+      `- throughput at concurrency 8: ${pooledC8.html!.rps.toFixed(2)} req/s html, ${pooledC8.markdown!.rps.toFixed(2)} req/s markdown; naive ${naive[8]!.rps.toFixed(2)} req/s → ${(pooledC8.html!.rps / naive[8]!.rps).toFixed(1)}× (target ≥ 3×)`,
+    );
+    log(
+      `- browsers launched by the service for all ${3 + 2 * CONCURRENCIES.reduce((a, c) => a + c * REQUESTS_PER_CLIENT, 0)} requests above (56 of them at concurrency 8): ${pooledLaunches} (target ≤ 2 for 50 at concurrency 8); naive: ${naiveLaunches} for ${7 + 24} requests`,
+    );
   } finally {
     for (const worker of workers) await worker.stop();
     await fixtures.close();

@@ -20,7 +20,14 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const projectRoot = path.resolve(here, '../..');
 
 function parseArgs(argv) {
-  const opts = { suite: 'all', rounds: 5, warmup: 1, pages: path.resolve(projectRoot, '../shared/corpus/pages'), out: path.join(os.tmpdir(), 'page-fetch-markdown-bench.json'), doc: true };
+  const opts = {
+    suite: 'all',
+    rounds: 5,
+    warmup: 1,
+    pages: path.resolve(projectRoot, '../shared/corpus/pages'),
+    out: path.join(os.tmpdir(), 'page-fetch-markdown-bench.json'),
+    doc: true,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => {
@@ -42,11 +49,16 @@ function parseArgs(argv) {
 
 function loadPages(dir) {
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) {
-    console.error(`bench:markdown: the page corpus is missing: ${dir}\n` +
-      'It lives in ../shared/corpus/pages beside the project (not part of this repository).');
+    console.error(
+      `bench:markdown: the page corpus is missing: ${dir}\n` +
+        'It lives in ../shared/corpus/pages beside the project (not part of this repository).',
+    );
     process.exit(2);
   }
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.html')).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.html'))
+    .sort();
   if (files.length === 0) {
     console.error(`bench:markdown: no .html pages in ${dir}`);
     process.exit(2);
@@ -59,10 +71,16 @@ async function main() {
   const log = (m) => process.stderr.write(`${m}\n`);
   const wants = (s) => opts.suite === 'all' || opts.suite === s;
   const pages = wants('pages') || wants('speed') ? loadPages(opts.pages) : [];
-  if (wants('speed') && globalThis.gc === undefined) log('note: run with node --expose-gc for a GC between candidates (npm run bench:markdown does)');
+  if (wants('speed') && globalThis.gc === undefined)
+    log('note: run with node --expose-gc for a GC between candidates (npm run bench:markdown does)');
   const candidates = [await loadProject(), ...(await loadPeers(log))];
   const started = new Date();
-  const results = { date: started.toISOString(), node: process.version, pagesDir: opts.pages, candidates: candidates.map(({ name, version, setup }) => ({ name, version, setup })) };
+  const results = {
+    date: started.toISOString(),
+    node: process.version,
+    pagesDir: opts.pages,
+    candidates: candidates.map(({ name, version, setup }) => ({ name, version, setup })),
+  };
   if (wants('commonmark')) {
     log('suite commonmark ...');
     results.commonmark = runCommonMark(candidates, log);
@@ -76,7 +94,10 @@ async function main() {
     results.speed = runSpeed([...candidates, linkedomParse], pages, { rounds: opts.rounds, warmup: opts.warmup, log });
   }
   results.seconds = (Date.now() - started.getTime()) / 1000;
-  fs.writeFileSync(opts.out, JSON.stringify(results, (k, v) => (v instanceof Map ? Object.fromEntries(v) : v), 1));
+  fs.writeFileSync(
+    opts.out,
+    JSON.stringify(results, (_key, v) => (v instanceof Map ? Object.fromEntries(v) : v), 1),
+  );
   const report = renderReport(results);
   process.stdout.write(`${report.tables}\n`);
   if (opts.doc && opts.suite === 'all') {

@@ -10,9 +10,32 @@ import type { Rule } from './walk';
 /** Any block without markdown syntax of its own: its content, set apart by blank lines. */
 export const plainBlock: Rule = {
   filter: [
-    'p', 'div', 'section', 'article', 'aside', 'main', 'header', 'footer', 'nav', 'address',
-    'center', 'figure', 'figcaption', 'details', 'dl', 'fieldset',
-    'legend', 'form', 'hgroup', 'search', 'caption', 'body', 'html', 'thead', 'tbody', 'tfoot',
+    'p',
+    'div',
+    'section',
+    'article',
+    'aside',
+    'main',
+    'header',
+    'footer',
+    'nav',
+    'address',
+    'center',
+    'figure',
+    'figcaption',
+    'details',
+    'dl',
+    'fieldset',
+    'legend',
+    'form',
+    'hgroup',
+    'search',
+    'caption',
+    'body',
+    'html',
+    'thead',
+    'tbody',
+    'tfoot',
   ],
   block: true,
   replacement(content) {
@@ -127,5 +150,12 @@ export const definitionDescription: Rule = {
 };
 
 export const blockRules: readonly Rule[] = [
-  plainBlock, heading, blockquote, thematicBreak, lineBreak, summary, definitionTerm, definitionDescription,
+  plainBlock,
+  heading,
+  blockquote,
+  thematicBreak,
+  lineBreak,
+  summary,
+  definitionTerm,
+  definitionDescription,
 ];

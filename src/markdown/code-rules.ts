@@ -87,8 +87,7 @@ export function codeSpan(text: string): string {
   if (text === '') return '';
   const fence = '`'.repeat(longestRun(text, '`') + 1);
   const allSpaces = text.trim() === '' && !text.includes('\u00a0');
-  const pad = !allSpaces && (text.startsWith('`') || text.endsWith('`') || (text.startsWith(' ') && text.endsWith(' ')))
-    ? ' ' : '';
+  const pad = !allSpaces && (text.startsWith('`') || text.endsWith('`') || (text.startsWith(' ') && text.endsWith(' '))) ? ' ' : '';
   return `${fence}${pad}${text}${pad}${fence}`;
 }
 

@@ -41,19 +41,85 @@ export function isText(node: DomNode | null | undefined): node is DomText {
 // Elements whose content a reader never sees in the rendered page (or that only carry
 // metadata / fallback content); their whole subtree is skipped.
 export const DROPPED_TAGS: ReadonlySet<string> = new Set([
-  'head', 'title', 'meta', 'link', 'base', 'style', 'script', 'noscript', 'template',
-  'svg', 'canvas', 'iframe', 'frame', 'frameset', 'object', 'embed', 'video', 'audio',
-  'source', 'track', 'area', 'param',
+  'head',
+  'title',
+  'meta',
+  'link',
+  'base',
+  'style',
+  'script',
+  'noscript',
+  'template',
+  'svg',
+  'canvas',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'video',
+  'audio',
+  'source',
+  'track',
+  'area',
+  'param',
 ]);
 
 // HTML's block-level (and table-internal) elements: a boundary around them separates words,
 // resets the "at line start" state, and whitespace next to them is insignificant.
 export const BLOCK_TAGS: ReadonlySet<string> = new Set([
-  'address', 'article', 'aside', 'blockquote', 'body', 'caption', 'center', 'dd', 'details',
-  'dir', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2',
-  'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'html', 'legend', 'li', 'listing', 'main',
-  'menu', 'nav', 'ol', 'p', 'plaintext', 'pre', 'search', 'section', 'summary', 'table',
-  'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul', 'xmp', 'option', 'optgroup',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'caption',
+  'center',
+  'dd',
+  'details',
+  'dir',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hgroup',
+  'hr',
+  'html',
+  'legend',
+  'li',
+  'listing',
+  'main',
+  'menu',
+  'nav',
+  'ol',
+  'p',
+  'plaintext',
+  'pre',
+  'search',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'ul',
+  'xmp',
+  'option',
+  'optgroup',
 ]);
 
 export function isDroppedTag(tag: string): boolean {
@@ -89,10 +155,7 @@ export function isHidden(el: DomElement): boolean {
 
 function hasHidingStyle(style: string): boolean {
   const compact = style.toLowerCase().replace(/\s+/g, '');
-  return (
-    /(^|;)display:none(!important)?(;|$)/.test(compact) ||
-    /(^|;)visibility:(hidden|collapse)(!important)?(;|$)/.test(compact)
-  );
+  return /(^|;)display:none(!important)?(;|$)/.test(compact) || /(^|;)visibility:(hidden|collapse)(!important)?(;|$)/.test(compact);
 }
 
 /**

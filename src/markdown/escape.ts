@@ -132,15 +132,15 @@ export function escapeText(text: string, s: EscapeSituation): string {
       continue;
     }
     const c = text.charAt(i);
-    let escape = i === lineStartIndex;
+    let needsEscape = i === lineStartIndex;
     let runEnd = i + 1;
     switch (c) {
       case '\\':
         // Always at the end: a backslash before a line end would read as a hard break.
-        escape = i + 1 === len || ASCII_PUNCT.test(text.charAt(i + 1));
+        needsEscape = i + 1 === len || ASCII_PUNCT.test(text.charAt(i + 1));
         break;
       case '`':
-        escape = true;
+        needsEscape = true;
         break;
       case '*':
       case '_':
@@ -151,31 +151,31 @@ export function escapeText(text: string, s: EscapeSituation): string {
         // A lone `~` only strikes through with another lone `~`: left as is when the text has none.
         if (c === '~' && loneTildes < 0) loneTildes = countLoneTildes(text);
         const loneTilde = c === '~' && runEnd - i === 1 && loneTildes < 2;
-        escape = escape || (!loneTilde && isDelimiterRun(c, before, after));
+        needsEscape = needsEscape || (!loneTilde && isDelimiterRun(c, before, after));
         break;
       }
       case '[':
-        escape = escape || s.inLinkText;
+        needsEscape = needsEscape || s.inLinkText;
         break;
       case ']': {
         const next = i + 1 < len ? text.charAt(i + 1) : s.after;
-        escape = s.inLinkText || next === '(' || next === UNKNOWN;
+        needsEscape = s.inLinkText || next === '(' || next === UNKNOWN;
         break;
       }
       case '<': {
         const next = i + 1 < len ? text.charAt(i + 1) : s.after;
-        escape = next === UNKNOWN || /[A-Za-z/!?]/.test(next);
+        needsEscape = next === UNKNOWN || /[A-Za-z/!?]/.test(next);
         break;
       }
       case '&':
-        escape = startsEntity(text, i, s.after);
+        needsEscape = startsEntity(text, i, s.after);
         break;
       case '!':
         // `!` right before a link would make it an image.
-        escape = escape || (i + 1 === len && s.after === '[');
+        needsEscape = needsEscape || (i + 1 === len && s.after === '[');
         break;
     }
-    if (escape) {
+    if (needsEscape) {
       if (out === null) out = [];
       if (i > flushed) out.push(text.slice(flushed, i));
       for (let k = i; k < runEnd; k++) out.push('\\', c);

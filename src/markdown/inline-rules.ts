@@ -75,7 +75,24 @@ export function charAfterInline(el: DomElement, ctx: Context): string {
 }
 
 // Inline elements that emit no markup of their own around their content.
-const TRANSPARENT_INLINE = new Set(['span', 'font', 'small', 'big', 'abbr', 'acronym', 'u', 'ins', 'q', 'label', 'time', 'data', 'bdi', 'bdo', 'nobr', 'wbr']);
+const TRANSPARENT_INLINE = new Set([
+  'span',
+  'font',
+  'small',
+  'big',
+  'abbr',
+  'acronym',
+  'u',
+  'ins',
+  'q',
+  'label',
+  'time',
+  'data',
+  'bdi',
+  'bdo',
+  'nobr',
+  'wbr',
+]);
 
 /**
  * Wraps content in emphasis delimiters if they will parse there. `*` is preferred; next to
@@ -284,5 +301,12 @@ function isOnlyLink(el: DomElement): boolean {
 }
 
 export const inlineRules: readonly Rule[] = [
-  emphasis, strong, strikethrough, link, image, inlineTagRule('sup'), inlineTagRule('sub'), inlineTagRule('mark'),
+  emphasis,
+  strong,
+  strikethrough,
+  link,
+  image,
+  inlineTagRule('sup'),
+  inlineTagRule('sub'),
+  inlineTagRule('mark'),
 ];

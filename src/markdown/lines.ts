@@ -36,7 +36,7 @@ export function prefixLines(body: string, first: string, rest: string): string {
  * with spaces, and hard breaks (an odd run of backslashes ending a line) become spaces.
  */
 export function flattenToLine(content: string, stripHeadings = false): string {
-  if (!content.includes('\n')) return (stripHeadings ? stripHeadingMarker(content.trim()) : content.trim());
+  if (!content.includes('\n')) return stripHeadings ? stripHeadingMarker(content.trim()) : content.trim();
   const out: string[] = [];
   for (const raw of content.split('\n')) {
     let line = stripHeadings ? stripHeadingMarker(raw.trim()) : raw.trim();

@@ -44,7 +44,7 @@ function openList(el: DomElement, ctx: Context): ListState {
   const delimiter = adjacent && ctx.lastList?.delimiter === usual ? (other as string) : (usual as string);
   const structured = ctx.containerDepth < MAX_CONTAINER_DEPTH && ctx.indentColumns < MAX_INDENT_COLUMNS && !isInlineOnly(ctx);
   const loose = structured && hasParagraphItem(el);
-  return { ordered, next: ordered ? parseOrdinal(el.getAttribute('start')) ?? 1 : 1, delimiter, structured, loose };
+  return { ordered, next: ordered ? (parseOrdinal(el.getAttribute('start')) ?? 1) : 1, delimiter, structured, loose };
 }
 
 export const list: Rule = {
@@ -100,7 +100,7 @@ export const listItem: Rule = {
   },
   tightJoin(_el, ctx) {
     const state = ctx.lists[ctx.lists.length - 1];
-    return state !== undefined && state.structured && !state.loose;
+    return state?.structured === true && !state.loose;
   },
   replacement(content, _el, ctx) {
     const marker = ctx.itemMarkers.pop() ?? '';

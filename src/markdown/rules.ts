@@ -32,10 +32,4 @@ function buildRuleSet(rules: readonly Rule[]): RuleSet {
   return { byTag, defaultBlock: plainBlock, defaultInline: transparentInline, drop: DROP };
 }
 
-export const RULES: RuleSet = buildRuleSet([
-  ...blockRules,
-  ...listRules,
-  ...tableRules,
-  ...codeRules,
-  ...inlineRules,
-]);
+export const RULES: RuleSet = buildRuleSet([...blockRules, ...listRules, ...tableRules, ...codeRules, ...inlineRules]);

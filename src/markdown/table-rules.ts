@@ -168,7 +168,14 @@ function renderRows(rows: readonly TableCell[][]): string {
 
 /** Too ragged to pad: one paragraph per row keeps the text without blowing up the output. */
 function raggedFallback(rows: readonly TableCell[][]): string {
-  return rows.map((row) => row.map((c) => c.content).filter((c) => c !== '').join(' ')).join('\n\n');
+  return rows
+    .map((row) =>
+      row
+        .map((c) => c.content)
+        .filter((c) => c !== '')
+        .join(' '),
+    )
+    .join('\n\n');
 }
 
 function renderRow(line: readonly string[], columns: number): string {

@@ -52,7 +52,11 @@ export function resolveUrl(href: string, base: string | undefined): string {
 /** `javascript:` and `vbscript:` URLs run code instead of navigating; they are not links. */
 export function isScriptUrl(url: string): boolean {
   // Browsers ignore ASCII whitespace and control characters inside the scheme.
-  const head = url.slice(0, 64).replace(/[\u0000-\u0020\u007f]+/g, '').toLowerCase();
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+  const head = url
+    .slice(0, 64)
+    .replace(/[\u0000-\u0020\u007f]+/g, '')
+    .toLowerCase();
   return head.startsWith('javascript:') || head.startsWith('vbscript:');
 }
 

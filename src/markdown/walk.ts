@@ -3,9 +3,7 @@
 // only decides which rule applies, keeps the text state right at boundaries, and joins output.
 
 import type { Context } from './context';
-import {
-  charAfter, isElement, isHidden, isText, SPACE, tagOf,
-} from './dom';
+import { charAfter, isElement, isHidden, isText, SPACE, tagOf } from './dom';
 import type { DomElement, DomNode } from './dom';
 import { joinParts } from './join';
 import { convertText } from './text';
@@ -130,8 +128,11 @@ function convertTextRun(first: DomNode & { data: string }, frame: Frame, ctx: Co
   let raw = first.data;
   let pieces: string[] | null = null;
   let node = first.nextSibling;
-  while (node !== null && (isText(node) || node.nodeType === 8 /* comment */)) {
-    if (isText(node)) (pieces ??= [raw]).push(node.data);
+  while (node !== null && (isText(node) || node.nodeType === 8) /* comment */) {
+    if (isText(node)) {
+      pieces ??= [raw];
+      pieces.push(node.data);
+    }
     node = node.nextSibling;
   }
   if (pieces !== null) raw = pieces.join('');

@@ -39,14 +39,23 @@ describe('private-network guard in the browser', () => {
 
   it('answers 403 when the target redirects to a loopback address', async () => {
     const target = encodeURIComponent(`http://127.0.0.1:${port()}/secret-after-redirect`);
-    const { response, json } = await fetchJson({ url: publicUrl(`/redirect-to?url=${target}`), wait_event: 'load', proxy_name: 'public_net' });
+    const { response, json } = await fetchJson({
+      url: publicUrl(`/redirect-to?url=${target}`),
+      wait_event: 'load',
+      proxy_name: 'public_net',
+    });
     expect(response.status).toBe(403);
     expect(json.error?.code).toBe('forbidden_target');
     expect(secretRequests()).toEqual([]);
   });
 
   it('blocks frames and subresources aimed at loopback, and still returns the page', async () => {
-    const { response, json } = await fetchJson({ url: publicUrl('/guard/subresources'), wait_event: 'networkIdle', wait_ms: 5000, proxy_name: 'public_net' });
+    const { response, json } = await fetchJson({
+      url: publicUrl('/guard/subresources'),
+      wait_event: 'networkIdle',
+      wait_ms: 5000,
+      proxy_name: 'public_net',
+    });
     expect(response.status).toBe(200);
     expect(json.data).toContain('Public page');
     expect(json.data).toContain('nothing leaked');
@@ -54,7 +63,12 @@ describe('private-network guard in the browser', () => {
   });
 
   it('keeps the page from navigating itself or a frame to file:, chrome: or view-source:', async () => {
-    const { response, json } = await fetchJson({ url: publicUrl('/guard/schemes'), wait_event: 'networkIdle', wait_ms: 3000, proxy_name: 'public_net' });
+    const { response, json } = await fetchJson({
+      url: publicUrl('/guard/schemes'),
+      wait_event: 'networkIdle',
+      wait_ms: 3000,
+      proxy_name: 'public_net',
+    });
     expect(response.status).toBe(200);
     expect(json.data).toContain('Scheme page');
     expect(json.data).not.toMatch(/root:x:0:0|Chromium|User Agent/);

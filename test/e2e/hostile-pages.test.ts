@@ -22,7 +22,11 @@ afterEach(async () => {
 
 describe('hostile and broken pages', () => {
   it('returns what arrived when the target resets the connection mid-body', async () => {
-    const { response, json, elapsed } = await timed({ url: ctx.fixtures.url('/hostile/reset-mid-body'), wait_event: 'load', wait_ms: 3000 });
+    const { response, json, elapsed } = await timed({
+      url: ctx.fixtures.url('/hostile/reset-mid-body'),
+      wait_event: 'load',
+      wait_ms: 3000,
+    });
     expect(elapsed).toBeLessThan(NAVIGATION_TIMEOUT_MS + 5000);
     if (response.status === 200) expect(json.data).toContain('Partial');
     else expect(json.error?.code).toBe('target_unreachable');
@@ -47,7 +51,11 @@ describe('hostile and broken pages', () => {
   });
 
   it('ends retrieval of a page stuck in an infinite JavaScript loop with 504', async () => {
-    const { response, json, elapsed } = await timed({ url: ctx.fixtures.url('/pages/infinite-loop.html'), wait_event: 'networkIdle', wait_ms: 2000 });
+    const { response, json, elapsed } = await timed({
+      url: ctx.fixtures.url('/pages/infinite-loop.html'),
+      wait_event: 'networkIdle',
+      wait_ms: 2000,
+    });
     expect(response.status).toBe(504);
     expect(json.error?.code).toBe('target_timeout');
     expect(elapsed).toBeLessThan(2000 + 15_000);
@@ -60,7 +68,11 @@ describe('hostile and broken pages', () => {
   });
 
   it('waits for and returns the document the page navigated itself to during the wait', async () => {
-    const { response, json } = await timed({ url: ctx.fixtures.url('/pages/self-navigate.html'), wait_event: 'networkIdle', wait_ms: 8000 });
+    const { response, json } = await timed({
+      url: ctx.fixtures.url('/pages/self-navigate.html'),
+      wait_event: 'networkIdle',
+      wait_ms: 8000,
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('X-Wait-Result')).toBe('event');
     expect(response.headers.get('X-Final-Url')).toBe(ctx.fixtures.url('/pages/article.html'));

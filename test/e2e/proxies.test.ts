@@ -17,7 +17,13 @@ const ctx = useWorker(async (fixtures) => {
   proxies.dc = await startTestProxy(port, (user, pass) => user.startsWith('acct') && pass === DC_PASSWORD);
   const config = {
     resi: { kind: 'residential', server: proxies.resi.server, username: 'resi-user', password: RESI_PASSWORD },
-    dc: { kind: 'datacenter', server: proxies.dc.server, username: 'acct', password: DC_PASSWORD, country_username: '{username}-country-{country}' },
+    dc: {
+      kind: 'datacenter',
+      server: proxies.dc.server,
+      username: 'acct',
+      password: DC_PASSWORD,
+      country_username: '{username}-country-{country}',
+    },
     wrong_pw: { kind: 'isp', server: proxies.resi.server, username: 'resi-user', password: 'not-the-password' },
     dead: { kind: 'mobile', server: `http://127.0.0.1:${await closedPort()}` },
   };

@@ -61,5 +61,4 @@ describe('waiting', () => {
     expect(response.headers.get('X-Wait-Result')).toBe('timeout');
     expect(json.data).toContain('finally here');
   });
-
 });

@@ -196,16 +196,19 @@ describe('request body', () => {
 });
 
 describe('target guard', () => {
-  it.each(['http://127.0.0.1/', 'http://localhost:8080/', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/', 'http://0x7f000001/'])(
-    'answers 403 forbidden_target for %s when private networks are not allowed',
-    async (url) => {
-      const { post, render } = setup({ ALLOW_PRIVATE_NETWORK: 'false' });
-      const response = await post(JSON.stringify({ url }));
-      expect(response.status).toBe(403);
-      expect((await errorOf(response)).code).toBe('forbidden_target');
-      expect(render).not.toHaveBeenCalled();
-    },
-  );
+  it.each([
+    'http://127.0.0.1/',
+    'http://localhost:8080/',
+    'http://169.254.169.254/latest/meta-data',
+    'http://[::1]/',
+    'http://0x7f000001/',
+  ])('answers 403 forbidden_target for %s when private networks are not allowed', async (url) => {
+    const { post, render } = setup({ ALLOW_PRIVATE_NETWORK: 'false' });
+    const response = await post(JSON.stringify({ url }));
+    expect(response.status).toBe(403);
+    expect((await errorOf(response)).code).toBe('forbidden_target');
+    expect(render).not.toHaveBeenCalled();
+  });
 
   it('lets a private target through when ALLOW_PRIVATE_NETWORK is "true"', async () => {
     const { post, render } = setup({ ALLOW_PRIVATE_NETWORK: 'true' });
@@ -265,11 +268,17 @@ describe('successful fetches', () => {
     const { post } = setup({}, PAGE);
     const response = await post(VALID);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ data: PAGE.ok && PAGE.page.html, status: 404, headers: { 'content-type': 'text/html', 'x-origin': 'yes' } });
+    expect(await response.json()).toEqual({
+      data: PAGE.ok && PAGE.page.html,
+      status: 404,
+      headers: { 'content-type': 'text/html', 'x-origin': 'yes' },
+    });
     expect(response.headers.get('X-Final-Url')).toBe('https://example.com/final');
     expect(response.headers.get('X-Wait-Result')).toBe('timeout');
     expect(response.headers.get('X-Page-Status')).toBe('404');
-    expect(response.headers.get('Server-Timing')).toMatch(/^acquire;dur=1\.5, navigate;dur=20\.0, wait;dur=30\.0, serialize;dur=4\.0, convert;dur=[\d.]+$/);
+    expect(response.headers.get('Server-Timing')).toMatch(
+      /^acquire;dur=1\.5, navigate;dur=20\.0, wait;dur=30\.0, serialize;dur=4\.0, convert;dur=[\d.]+$/,
+    );
   });
 
   it('answers raw markdown as text/plain with links absolute against the final URL', async () => {
@@ -300,7 +309,10 @@ describe('successful fetches', () => {
     ['target_timeout', 504],
     ['internal_error', 500],
   ] as const)('renders a hub error %s as HTTP %i without its cause', async (code, status) => {
-    const { post } = setup({}, { ok: false, error: { code, message: 'Public message.', headers: {}, cause: 'secret detail' }, timings: {}, launches: 1 });
+    const { post } = setup(
+      {},
+      { ok: false, error: { code, message: 'Public message.', headers: {}, cause: 'secret detail' }, timings: {}, launches: 1 },
+    );
     const response = await post(VALID);
     expect(response.status).toBe(status);
     const text = await response.clone().text();

@@ -22,7 +22,12 @@ function fakeBrowser() {
         authenticate: vi.fn(async () => undefined),
         createCDPSession: async () => ({ on: () => undefined, send: async () => ({}) }),
       };
-      return { newPage: async () => page, close: async () => void (record.closed = true) };
+      return {
+        newPage: async () => page,
+        close: async () => {
+          record.closed = true;
+        },
+      };
     }),
     disconnect() {
       browser.connected = false;
@@ -124,7 +129,9 @@ describe('BrowserPool', () => {
       throw new Error('Unable to create new browser: code: 429: message: Too many browsers already running');
     });
     const limits = vi.fn(async () => ({ timeUntilNextAllowedBrowserAcquisition: 7200 }));
-    const error = await poolWith(launch, limits).openPage(SETUP).catch((e: unknown) => e);
+    const error = await poolWith(launch, limits)
+      .openPage(SETUP)
+      .catch((e: unknown) => e);
     expect(launch).toHaveBeenCalledTimes(3);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe('browser_unavailable');

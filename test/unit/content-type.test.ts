@@ -30,7 +30,9 @@ describe('unsupportedContentReason', () => {
   });
 
   it('refuses an attachment even when it is HTML', () => {
-    expect(unsupportedContentReason({ 'content-type': 'text/html', 'content-disposition': 'attachment; filename=a.html' })).toContain('download');
+    expect(unsupportedContentReason({ 'content-type': 'text/html', 'content-disposition': 'attachment; filename=a.html' })).toContain(
+      'download',
+    );
   });
 
   it('accepts inline HTML and plain text', () => {

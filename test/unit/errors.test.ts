@@ -34,8 +34,13 @@ describe('error table', () => {
   });
 
   it('renders details when present and keeps the cause out of the body', () => {
-    const error = new ApiError('invalid_request', 'Bad.', { details: [{ field: 'url', message: 'is required' }], cause: new Error('internal') });
-    expect(error.toBody()).toEqual({ error: { code: 'invalid_request', message: 'Bad.', details: [{ field: 'url', message: 'is required' }] } });
+    const error = new ApiError('invalid_request', 'Bad.', {
+      details: [{ field: 'url', message: 'is required' }],
+      cause: new Error('internal'),
+    });
+    expect(error.toBody()).toEqual({
+      error: { code: 'invalid_request', message: 'Bad.', details: [{ field: 'url', message: 'is required' }] },
+    });
     expect(JSON.stringify(error.toBody())).not.toContain('internal');
   });
 

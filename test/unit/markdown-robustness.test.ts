@@ -4,8 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { htmlToMarkdown } from '../../src/markdown/index';
 
-const nest = (open: string, close: string, depth: number, inner: string): string =>
-  open.repeat(depth) + inner + close.repeat(depth);
+const nest = (open: string, close: string, depth: number, inner: string): string => open.repeat(depth) + inner + close.repeat(depth);
 
 function convertTimed(html: string): { out: string; ms: number } {
   const start = performance.now();
@@ -37,8 +36,7 @@ describe('degenerate input', () => {
   });
 
   it('keeps content that precedes <html> in a full document', () => {
-    expect(htmlToMarkdown('<!doctype html><div>stray</div><html><head><title>T</title></head><body>Z</body></html>'))
-      .toBe('stray\n\nZ\n');
+    expect(htmlToMarkdown('<!doctype html><div>stray</div><html><head><title>T</title></head><body>Z</body></html>')).toBe('stray\n\nZ\n');
   });
 });
 

@@ -14,13 +14,56 @@ const renderer = new MarkdownIt('commonmark', { html: true }).enable(['table', '
 
 // Kept independent of the serializer's own lists on purpose (mirrors the benchmark's rules).
 const INVISIBLE = new Set([
-  'head', 'title', 'script', 'style', 'noscript', 'template', 'svg', 'iframe', 'object',
-  'embed', 'canvas', 'video', 'audio',
+  'head',
+  'title',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'iframe',
+  'object',
+  'embed',
+  'canvas',
+  'video',
+  'audio',
 ]);
 const BLOCK = new Set([
-  'address', 'article', 'aside', 'blockquote', 'br', 'caption', 'dd', 'details', 'div', 'dl',
-  'dt', 'figcaption', 'figure', 'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr',
-  'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'td', 'th', 'tr', 'ul',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'br',
+  'caption',
+  'dd',
+  'details',
+  'div',
+  'dl',
+  'dt',
+  'figcaption',
+  'figure',
+  'footer',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'td',
+  'th',
+  'tr',
+  'ul',
 ]);
 
 interface Node {
@@ -64,7 +107,9 @@ function roundTrip(html: string): string {
   return renderer.render(htmlToMarkdown(html, { url: 'https://example.com/docs/page.html' }));
 }
 
-const fixtures = readdirSync(FIXTURES).filter((name) => name.endsWith('.html')).sort();
+const fixtures = readdirSync(FIXTURES)
+  .filter((name) => name.endsWith('.html'))
+  .sort();
 
 // Fixtures whose markdown deliberately shows more than the page's visible text: there, every
 // visible word must still come back, in order (a subsequence), and the additions are named.

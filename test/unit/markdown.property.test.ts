@@ -36,8 +36,39 @@ function expectBounded(html: string, out: string): void {
 // of every kind, and non-ASCII (combining marks, RTL, emoji, lone surrogates).
 
 const MD_PUNCTUATION = [...'*_`#>-+!|[](){}<>\\~=:.,;\'"&0123456789 \t\n'];
-const ENTITIES = ['&amp;', '&lt;', '&gt;', '&quot;', '&nbsp;', '&#42;', '&#x5F;', '&#x1F600;', '&#0;', '&#xD800;', '&bogus;', '&amp', '&#', '&lt'];
-const UNICODE = ['é', 'e\u0301', 'ß', 'ﬁ', '\u00a0', '\u200b', '\u2028', '\u202e', '\ufeff', 'עברית', '中文', '😀', '👩🏽‍💻', '\ud800', '\udfff'];
+const ENTITIES = [
+  '&amp;',
+  '&lt;',
+  '&gt;',
+  '&quot;',
+  '&nbsp;',
+  '&#42;',
+  '&#x5F;',
+  '&#x1F600;',
+  '&#0;',
+  '&#xD800;',
+  '&bogus;',
+  '&amp',
+  '&#',
+  '&lt',
+];
+const UNICODE = [
+  'é',
+  'e\u0301',
+  'ß',
+  'ﬁ',
+  '\u00a0',
+  '\u200b',
+  '\u2028',
+  '\u202e',
+  '\ufeff',
+  'עברית',
+  '中文',
+  '😀',
+  '👩🏽‍💻',
+  '\ud800',
+  '\udfff',
+];
 
 const textPiece = fc.oneof(
   { weight: 4, arbitrary: fc.string({ unit: fc.constantFrom(...MD_PUNCTUATION, 'a', 'b', 'x'), maxLength: 12 }) },
@@ -45,17 +76,61 @@ const textPiece = fc.oneof(
   { weight: 2, arbitrary: fc.constantFrom(...UNICODE) },
   { weight: 2, arbitrary: fc.string({ maxLength: 8 }) },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 6 }) },
-  { weight: 1, arbitrary: fc.constantFrom('1. ', '- ', '# ', '> ', '```', '~~~', '    code', '***', '---', '===', '<!-- c -->', '<![CDATA[x]]>', '</p>', '<') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '1. ',
+      '- ',
+      '# ',
+      '> ',
+      '```',
+      '~~~',
+      '    code',
+      '***',
+      '---',
+      '===',
+      '<!-- c -->',
+      '<![CDATA[x]]>',
+      '</p>',
+      '<',
+    ),
+  },
 );
 const text = fc.array(textPiece, { maxLength: 4 }).map((parts) => parts.join(''));
 
 const urlValue = fc.oneof(
-  fc.constantFrom('', '.', '..', '/', '/x', 'x y', '?q=1&r=2', '#frag', '//other.example/p', 'https://other.example/a(b)c', 'http://[::1]/', 'javascript:alert(1)', 'JaVaScRiPt:x', 'data:text/html,<b>x</b>', 'data:image/png;base64,AAAA', 'mailto:a@b.c', 'http://%zz', 'https://exa mple.com', '<>'),
+  fc.constantFrom(
+    '',
+    '.',
+    '..',
+    '/',
+    '/x',
+    'x y',
+    '?q=1&r=2',
+    '#frag',
+    '//other.example/p',
+    'https://other.example/a(b)c',
+    'http://[::1]/',
+    'javascript:alert(1)',
+    'JaVaScRiPt:x',
+    'data:text/html,<b>x</b>',
+    'data:image/png;base64,AAAA',
+    'mailto:a@b.c',
+    'http://%zz',
+    'https://exa mple.com',
+    '<>',
+  ),
   fc.webUrl(),
   fc.string({ maxLength: 12 }),
 );
-const spanValue = fc.oneof(fc.constantFrom('0', '1', '2', '-1', '1000', '1001', '65534', '99999999', 'x', '', '3.7', ' 2'), fc.integer({ min: -5, max: 2000 }).map(String));
-const startValue = fc.oneof(fc.constantFrom('0', '-5', '999999999', '1e9', 'x', ''), fc.integer({ min: -1000, max: 1_000_000_000 }).map(String));
+const spanValue = fc.oneof(
+  fc.constantFrom('0', '1', '2', '-1', '1000', '1001', '65534', '99999999', 'x', '', '3.7', ' 2'),
+  fc.integer({ min: -5, max: 2000 }).map(String),
+);
+const startValue = fc.oneof(
+  fc.constantFrom('0', '-5', '999999999', '1e9', 'x', ''),
+  fc.integer({ min: -1000, max: 1_000_000_000 }).map(String),
+);
 
 const ATTRIBUTES: Record<string, fc.Arbitrary<string>> = {
   href: urlValue,
@@ -82,7 +157,45 @@ const attributes = fc
 // ---------------------------------------------------------------------------------------------
 // Random HTML trees. Containers take children; void elements do not; script/style hold raw text.
 
-const CONTAINER_TAGS = ['p', 'div', 'span', 'a', 'em', 'strong', 'i', 'b', 'code', 'pre', 'ul', 'ol', 'li', 'table', 'thead', 'tbody', 'tr', 'td', 'th', 'caption', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'del', 'sup', 'dl', 'dt', 'dd', 'details', 'summary', 'figure', 'figcaption', 'section'] as const;
+const CONTAINER_TAGS = [
+  'p',
+  'div',
+  'span',
+  'a',
+  'em',
+  'strong',
+  'i',
+  'b',
+  'code',
+  'pre',
+  'ul',
+  'ol',
+  'li',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'td',
+  'th',
+  'caption',
+  'blockquote',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'del',
+  'sup',
+  'dl',
+  'dt',
+  'dd',
+  'details',
+  'summary',
+  'figure',
+  'figcaption',
+  'section',
+] as const;
 const VOID_TAGS = ['br', 'img', 'hr'] as const;
 const RAW_TAGS = ['script', 'style'] as const;
 
@@ -95,8 +208,17 @@ const { node } = fc.letrec<{ node: string; element: string }>((tie) => ({
     { weight: 2, arbitrary: tie('element') },
   ),
   element: fc.oneof(
-    { weight: 6, arbitrary: fc.record({ tag: fc.constantFrom(...CONTAINER_TAGS), attrs: attributes, children: fc.array(tie('node'), { maxLength: 6, size: 'medium' }), close: fc.boolean() })
-      .map(({ tag, attrs, children, close }) => `<${tag}${attrs}>${children.join('')}${close ? `</${tag}>` : ''}`) },
+    {
+      weight: 6,
+      arbitrary: fc
+        .record({
+          tag: fc.constantFrom(...CONTAINER_TAGS),
+          attrs: attributes,
+          children: fc.array(tie('node'), { maxLength: 6, size: 'medium' }),
+          close: fc.boolean(),
+        })
+        .map(({ tag, attrs, children, close }) => `<${tag}${attrs}>${children.join('')}${close ? `</${tag}>` : ''}`),
+    },
     { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...VOID_TAGS), attributes).map(([tag, attrs]) => `<${tag}${attrs}>`) },
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...RAW_TAGS), text).map(([tag, body]) => `<${tag}>${body}</${tag}>`) },
   ),
@@ -106,7 +228,12 @@ const documentShape = fc.oneof(
   node,
   fc.array(node, { maxLength: 12, size: 'medium' }).map((nodes) => nodes.join('')),
   fc.array(node, { minLength: 10, maxLength: 40, size: 'max' }).map((nodes) => nodes.join('')),
-  fc.tuple(fc.string({ maxLength: 20 }), fc.array(node, { maxLength: 8, size: 'medium' })).map(([base, nodes]) => `<!DOCTYPE html><html><head><base href="${base.replace(/"/g, '')}"><title>t</title></head><body>${nodes.join('')}</body></html>`),
+  fc
+    .tuple(fc.string({ maxLength: 20 }), fc.array(node, { maxLength: 8, size: 'medium' }))
+    .map(
+      ([base, nodes]) =>
+        `<!DOCTYPE html><html><head><base href="${base.replace(/"/g, '')}"><title>t</title></head><body>${nodes.join('')}</body></html>`,
+    ),
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -168,7 +295,17 @@ describe('htmlToMarkdown under nested containers', SUITE, () => {
   // still linear, which is what this property guards (without the cap, output grows with
   // depth × lines). A width cap on the indentation would bring this case under 8× as well.
   const CONTAINER_FACTOR = (24 * 11) / 2 + FACTOR;
-  const CONTAINERS = ['<ul><li>', '<ol start="999999999"><li>', '<ol start="42"><li>', '<blockquote>', '<dl><dd>', '<li>', '<details>', '<div>', '<ol><li><p>a</p>'];
+  const CONTAINERS = [
+    '<ul><li>',
+    '<ol start="999999999"><li>',
+    '<ol start="42"><li>',
+    '<blockquote>',
+    '<dl><dd>',
+    '<li>',
+    '<details>',
+    '<div>',
+    '<ol><li><p>a</p>',
+  ];
   const LINES: readonly ((k: number) => string)[] = [
     (k) => `<pre>${'x\n'.repeat(k)}</pre>`,
     (k) => `<pre><code>x${'*\n'.repeat(k)}</code></pre>`,
@@ -200,10 +337,23 @@ describe('htmlToMarkdown under nested containers', SUITE, () => {
 describe('htmlToMarkdown on deep nesting', SUITE, () => {
   // Openers whose content stays visible as text in markdown, each with its closer.
   const LEVELS: readonly (readonly [open: string, close: string])[] = [
-    ['<div>', '</div>'], ['<span>', '</span>'], ['<em>', '</em>'], ['<strong>', '</strong>'], ['<del>', '</del>'],
-    ['<blockquote>', '</blockquote>'], ['<ul><li>', '</li></ul>'], ['<ol start="999999999"><li>', '</li></ol>'],
-    ['<table><tr><td>', '</td></tr></table>'], ['<a href="/x">', '</a>'], ['<h2>', '</h2>'], ['<section>', '</section>'],
-    ['<dl><dd>', '</dd></dl>'], ['<details>', '</details>'], ['<sup>', '</sup>'], ['<p>', '</p>'], ['<li>', '</li>'],
+    ['<div>', '</div>'],
+    ['<span>', '</span>'],
+    ['<em>', '</em>'],
+    ['<strong>', '</strong>'],
+    ['<del>', '</del>'],
+    ['<blockquote>', '</blockquote>'],
+    ['<ul><li>', '</li></ul>'],
+    ['<ol start="999999999"><li>', '</li></ol>'],
+    ['<table><tr><td>', '</td></tr></table>'],
+    ['<a href="/x">', '</a>'],
+    ['<h2>', '</h2>'],
+    ['<section>', '</section>'],
+    ['<dl><dd>', '</dd></dl>'],
+    ['<details>', '</details>'],
+    ['<sup>', '</sup>'],
+    ['<p>', '</p>'],
+    ['<li>', '</li>'],
   ];
 
   it('terminates on any mix of nested elements up to 3,000 levels, keeping the innermost text within 8·n + 64', () => {
@@ -211,7 +361,15 @@ describe('htmlToMarkdown on deep nesting', SUITE, () => {
     const stack = fc.array(fc.constantFrom(...LEVELS), { minLength: 1, maxLength: 3000, size: 'max' });
     fc.assert(
       fc.property(stack, fc.boolean(), (levels, closed) => {
-        const html = levels.map(([open]) => open).join('') + 'innermost' + (closed ? levels.map(([, close]) => close).reverse().join('') : '');
+        const html =
+          levels.map(([open]) => open).join('') +
+          'innermost' +
+          (closed
+            ? levels
+                .map(([, close]) => close)
+                .reverse()
+                .join('')
+            : '');
         const out = convert(html);
         expect(out).toContain('innermost');
         expectBounded(html, out);

@@ -16,15 +16,39 @@ const md = (html: string, url?: string): string => htmlToMarkdown(html, url === 
 
 describe('golden files', () => {
   it('has a fixture for every element kind', () => {
-    expect(cases).toEqual(expect.arrayContaining([
-      'headings', 'paragraphs', 'emphasis', 'inline-code', 'code-blocks', 'lists-nested',
-      'ordered-start', 'blockquotes', 'tables', 'tables-no-thead', 'links-images-absolute',
-      'base-href', 'hr-br', 'dropped-content', 'escaping', 'whitespace',
-      // Beyond the peers, and their known failure modes.
-      'tables-spans', 'tables-cell-blocks', 'definition-lists', 'details-summary', 'figures',
-      'inline-tags', 'lazy-images', 'links-blocks', 'emphasis-nested', 'lists-loose-tight',
-      'pre-links', 'empty-elements',
-    ]));
+    expect(cases).toEqual(
+      expect.arrayContaining([
+        'headings',
+        'paragraphs',
+        'emphasis',
+        'inline-code',
+        'code-blocks',
+        'lists-nested',
+        'ordered-start',
+        'blockquotes',
+        'tables',
+        'tables-no-thead',
+        'links-images-absolute',
+        'base-href',
+        'hr-br',
+        'dropped-content',
+        'escaping',
+        'whitespace',
+        // Beyond the peers, and their known failure modes.
+        'tables-spans',
+        'tables-cell-blocks',
+        'definition-lists',
+        'details-summary',
+        'figures',
+        'inline-tags',
+        'lazy-images',
+        'links-blocks',
+        'emphasis-nested',
+        'lists-loose-tight',
+        'pre-links',
+        'empty-elements',
+      ]),
+    );
   });
 
   it.each(cases)('%s', (name) => {
@@ -41,7 +65,9 @@ describe('output shape', () => {
   });
 
   it('never emits whitespace-only lines or runs of blank lines', () => {
-    const out = md('<div><p>a</p>\n\n<div>\n\n</div><p>b</p><ul><li><p>c</p><p>d</p></li></ul><blockquote><p>e</p><p>f</p></blockquote></div>');
+    const out = md(
+      '<div><p>a</p>\n\n<div>\n\n</div><p>b</p><ul><li><p>c</p><p>d</p></li></ul><blockquote><p>e</p><p>f</p></blockquote></div>',
+    );
     expect(out).not.toMatch(/^[ \t]+$/m);
     expect(out).not.toMatch(/\n\n\n/);
     expect(out).not.toMatch(/[ \t]$/m);
@@ -76,15 +102,15 @@ describe('code', () => {
   });
 
   it('turns a code block inside a table cell into a code span', () => {
-    expect(md('<table><tr><th>h</th><th>c</th></tr><tr><td>1</td><td><pre>a  |\nb</pre></td></tr></table>'))
-      .toBe('| h | c |\n| --- | --- |\n| 1 | `a \\| b` |\n');
+    expect(md('<table><tr><th>h</th><th>c</th></tr><tr><td>1</td><td><pre>a  |\nb</pre></td></tr></table>')).toBe(
+      '| h | c |\n| --- | --- |\n| 1 | `a \\| b` |\n',
+    );
   });
 });
 
 describe('lists', () => {
   it('indents continuation lines to the marker width', () => {
-    expect(md('<ol start="9"><li>a<p>b</p></li><li>c<ul><li>d</li></ul></li></ol>'))
-      .toBe('9. a\n\n   b\n\n10. c\n    - d\n');
+    expect(md('<ol start="9"><li>a<p>b</p></li><li>c<ul><li>d</li></ul></li></ol>')).toBe('9. a\n\n   b\n\n10. c\n    - d\n');
   });
 
   it('clamps start to what CommonMark accepts', () => {
@@ -99,13 +125,15 @@ describe('lists', () => {
 
 describe('tables', () => {
   it('pads ragged rows and expands colspan', () => {
-    expect(md('<table><tr><td>a</td><td>b</td></tr><tr><td colspan="3">c</td></tr><tr><td>d</td></tr></table>'))
-      .toBe('| a | b |  |\n| --- | --- | --- |\n| c |  |  |\n| d |  |  |\n');
+    expect(md('<table><tr><td>a</td><td>b</td></tr><tr><td colspan="3">c</td></tr><tr><td>d</td></tr></table>')).toBe(
+      '| a | b |  |\n| --- | --- | --- |\n| c |  |  |\n| d |  |  |\n',
+    );
   });
 
   it('renders a layout table (one holding a table) as blocks, the inner data table as GFM', () => {
-    expect(md('<table><tr><td>outer</td><td><table><tr><td>x</td><td>y</td></tr></table></td></tr></table>'))
-      .toBe('outer\n\n| x | y |\n| --- | --- |\n');
+    expect(md('<table><tr><td>outer</td><td><table><tr><td>x</td><td>y</td></tr></table></td></tr></table>')).toBe(
+      'outer\n\n| x | y |\n| --- | --- |\n',
+    );
   });
 
   it('refuses to pad a pathologically ragged table', () => {
@@ -123,8 +151,9 @@ describe('links and images', () => {
   });
 
   it('uses an absolute <base href> even without a page URL', () => {
-    expect(md('<html><head><base href="https://b.example/d/"></head><body><a href="x">x</a></body></html>'))
-      .toBe('[x](https://b.example/d/x)\n');
+    expect(md('<html><head><base href="https://b.example/d/"></head><body><a href="x">x</a></body></html>')).toBe(
+      '[x](https://b.example/d/x)\n',
+    );
   });
 
   it('wraps destinations with spaces in angle brackets', () => {

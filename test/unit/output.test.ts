@@ -17,7 +17,11 @@ describe('renderContent', () => {
   });
 
   it('returns the text of a text/plain document as is, entities decoded', () => {
-    const page = { html: chromeText('a &lt;b&gt; &amp; *c*\n# d\n'), finalUrl: 'https://e.com/t.txt', headers: { 'content-type': 'text/plain' } };
+    const page = {
+      html: chromeText('a &lt;b&gt; &amp; *c*\n# d\n'),
+      finalUrl: 'https://e.com/t.txt',
+      headers: { 'content-type': 'text/plain' },
+    };
     expect(renderContent(page, 'markdown')).toBe('a <b> & *c*\n# d\n');
   });
 
@@ -27,7 +31,11 @@ describe('renderContent', () => {
   });
 
   it('fences XML as xml', () => {
-    const page = { html: '<?xml version="1.0"?><feed><t>x</t></feed>', finalUrl: 'https://e.com/f', headers: { 'content-type': 'application/atom+xml' } };
+    const page = {
+      html: '<?xml version="1.0"?><feed><t>x</t></feed>',
+      finalUrl: 'https://e.com/f',
+      headers: { 'content-type': 'application/atom+xml' },
+    };
     expect(renderContent(page, 'markdown')).toBe('```xml\n<?xml version="1.0"?><feed><t>x</t></feed>\n```\n');
   });
 

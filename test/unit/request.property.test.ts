@@ -105,22 +105,20 @@ const validDefaultBody = (maxWaitMs: number) =>
   );
 
 /** A valid body for PROXY_CONFIG: any of the proxies, with a country each of them accepts. */
-const validProxyBody = fc
-  .constantFrom('fast_dc', 'dc', 'res', null, undefined)
-  .chain((proxy) =>
-    fc.record(
-      {
-        url: validUrl,
-        output_format: validOutputFormat,
-        wait_ms: validWaitMs(PROXY_CONFIG.maxWaitMs),
-        wait_event: validWaitEvent,
-        raw: validRaw,
-        proxy_name: fc.constant(proxy),
-        country: fc.oneof(proxy === 'dc' || proxy === 'res' ? twoLetters : browserCountry, absentOrNull),
-      },
-      { requiredKeys: ['url', 'proxy_name'] },
-    ),
-  );
+const validProxyBody = fc.constantFrom('fast_dc', 'dc', 'res', null, undefined).chain((proxy) =>
+  fc.record(
+    {
+      url: validUrl,
+      output_format: validOutputFormat,
+      wait_ms: validWaitMs(PROXY_CONFIG.maxWaitMs),
+      wait_event: validWaitEvent,
+      raw: validRaw,
+      proxy_name: fc.constant(proxy),
+      country: fc.oneof(proxy === 'dc' || proxy === 'res' ? twoLetters : browserCountry, absentOrNull),
+    },
+    { requiredKeys: ['url', 'proxy_name'] },
+  ),
+);
 
 /** The FetchRequest DESIGN.md "Request" prescribes for a valid body, computed independently. */
 function expectedRequest(body: Body): FetchRequest {
@@ -128,7 +126,8 @@ function expectedRequest(body: Body): FetchRequest {
   const country = (body.country as string | null | undefined) ?? undefined;
   const waitMs = body.wait_ms as number | null | undefined;
   let egress: FetchRequest['egress'];
-  if (proxyName === 'fast_dc') egress = country === undefined ? { kind: 'direct' } : { kind: 'direct', location: country.toUpperCase() as never };
+  if (proxyName === 'fast_dc')
+    egress = country === undefined ? { kind: 'direct' } : { kind: 'direct', location: country.toUpperCase() as never };
   else if (proxyName === 'dc') egress = { kind: 'proxy', name: 'dc', country: country?.toUpperCase() };
   else egress = { kind: 'proxy', name: proxyName, country: undefined };
   return {
@@ -145,17 +144,40 @@ function expectedRequest(body: Body): FetchRequest {
 // ---------------------------------------------------------------------------------------------
 // Generators of schema-invalid field values (wrong type, out of range, not in the enum).
 
-const notAString = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.array(fc.jsonValue(), { maxLength: 3 }), fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 3 }));
+const notAString = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.array(fc.jsonValue(), { maxLength: 3 }),
+  fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 3 }),
+);
 
 /** Strings in which the URL parser cannot find an http: or https: scheme (it drops tabs and newlines). */
-const notHttpString = fc.string({ unit: 'binary', maxLength: 40, size: 'medium' }).filter((s) => !/https?:/i.test(s.replace(/[\t\n\r]/g, '')));
+const notHttpString = fc
+  .string({ unit: 'binary', maxLength: 40, size: 'medium' })
+  .filter((s) => !/https?:/i.test(s.replace(/[\t\n\r]/g, '')));
 
 const invalidUrl = fc.oneof(
   fc.constant(null), // null means absent, and url is required
   notAString,
   notHttpString,
-  fc.constantFrom('', 'example.com', '//example.com/', 'ftp://example.com/', 'file:///etc/passwd', 'javascript:alert(1)', 'data:text/html,x', 'mailto:a@b.c', 'http://', 'https:///', 'http://exa mple.com/', 'http://[::1/'),
-  fc.integer({ min: MAX_URL_LENGTH + 1 - 'https://example.com/'.length, max: 3 * MAX_URL_LENGTH }).map((n) => `https://example.com/${'a'.repeat(n)}`),
+  fc.constantFrom(
+    '',
+    'example.com',
+    '//example.com/',
+    'ftp://example.com/',
+    'file:///etc/passwd',
+    'javascript:alert(1)',
+    'data:text/html,x',
+    'mailto:a@b.c',
+    'http://',
+    'https:///',
+    'http://exa mple.com/',
+    'http://[::1/',
+  ),
+  fc
+    .integer({ min: MAX_URL_LENGTH + 1 - 'https://example.com/'.length, max: 3 * MAX_URL_LENGTH })
+    .map((n) => `https://example.com/${'a'.repeat(n)}`),
 );
 
 const notOneOf = (values: readonly string[]) =>
@@ -177,7 +199,12 @@ const invalidWaitMs = (maxWaitMs: number) =>
 
 const invalidRaw = fc.oneof(fc.constantFrom(0, 1, 'true', 'false', '', [], {}), fc.string(), fc.integer());
 const invalidProxyName = fc.oneof(fc.constant(''), fc.integer(), fc.boolean(), fc.array(fc.string(), { maxLength: 2 }));
-const invalidCountry = fc.oneof(fc.string().filter((s) => !/^[A-Za-z]{2}$/.test(s)), fc.constantFrom('USA', 'u', 'U1', ' US', 'US\n', 'ÜS'), fc.integer(), fc.boolean());
+const invalidCountry = fc.oneof(
+  fc.string().filter((s) => !/^[A-Za-z]{2}$/.test(s)),
+  fc.constantFrom('USA', 'u', 'U1', ' US', 'US\n', 'ÜS'),
+  fc.integer(),
+  fc.boolean(),
+);
 
 const invalidFor = (maxWaitMs: number): Record<Field, fc.Arbitrary<unknown>> => ({
   url: invalidUrl,
@@ -206,7 +233,10 @@ const mixedBody = (maxWaitMs: number) =>
     .chain((invalid) => {
       const valid = validFor(maxWaitMs);
       const bad = invalidFor(maxWaitMs);
-      const parts = Object.fromEntries(KNOWN_FIELDS.map((f) => [f, invalid.includes(f) ? bad[f] : valid[f]])) as Record<Field, fc.Arbitrary<unknown>>;
+      const parts = Object.fromEntries(KNOWN_FIELDS.map((f) => [f, invalid.includes(f) ? bad[f] : valid[f]])) as Record<
+        Field,
+        fc.Arbitrary<unknown>
+      >;
       return fc.tuple(fc.record(parts), fc.constant(new Set<string>(invalid)));
     })
     .map(([fields, invalid]) => ({ body: bodyOf(fields as Body), invalid }));
@@ -215,7 +245,24 @@ const mixedBody = (maxWaitMs: number) =>
 const unknownKey = fc
   .oneof(
     fc.string({ maxLength: 12 }),
-    fc.constantFrom('URL', 'Url', 'url ', 'waitMs', 'outputFormat', 'format', 'wait', 'timeout', 'headers', 'proxy', 'constructor', 'toString', 'hasOwnProperty', '__proto__', 'prototype', ''),
+    fc.constantFrom(
+      'URL',
+      'Url',
+      'url ',
+      'waitMs',
+      'outputFormat',
+      'format',
+      'wait',
+      'timeout',
+      'headers',
+      'proxy',
+      'constructor',
+      'toString',
+      'hasOwnProperty',
+      '__proto__',
+      'prototype',
+      '',
+    ),
   )
   .filter((key) => !(KNOWN_FIELDS as readonly string[]).includes(key));
 
@@ -223,7 +270,15 @@ const unknownKey = fc
 
 describe('parseFetchRequest on bodies that are not JSON objects', SUITE, () => {
   it('rejects every JSON value that is not an object with malformed_json', () => {
-    const notAnObject = fc.oneof(fc.constant(null), fc.boolean(), fc.double(), fc.integer(), fc.string(), fc.array(fc.jsonValue(), { maxLength: 5 }), fc.constant(undefined));
+    const notAnObject = fc.oneof(
+      fc.constant(null),
+      fc.boolean(),
+      fc.double(),
+      fc.integer(),
+      fc.string(),
+      fc.array(fc.jsonValue(), { maxLength: 5 }),
+      fc.constant(undefined),
+    );
     fc.assert(
       fc.property(notAnObject, (json) => {
         const error = rejection(json, DEFAULT_CONFIG);
@@ -237,7 +292,12 @@ describe('parseFetchRequest on bodies that are not JSON objects', SUITE, () => {
   it('rejects an array even when its elements are valid request bodies', () => {
     fc.assert(
       fc.property(fc.array(validDefaultBody(DEFAULT_CONFIG.maxWaitMs), { minLength: 1, maxLength: 3 }), (bodies) => {
-        expect(rejection(bodies.map((b) => bodyOf(b)), DEFAULT_CONFIG).code).toBe('malformed_json');
+        expect(
+          rejection(
+            bodies.map((b) => bodyOf(b)),
+            DEFAULT_CONFIG,
+          ).code,
+        ).toBe('malformed_json');
       }),
       { ...RUNS, numRuns: 100 },
     );
@@ -272,7 +332,9 @@ describe('parseFetchRequest on valid bodies', SUITE, () => {
     fc.assert(
       fc.property(scenario, ([max, waitMs]) => {
         const config = readConfig({ MAX_WAIT_MS: String(max) });
-        expect(parseFetchRequest({ url: 'https://example.com/', wait_ms: waitMs }, config).waitMs).toBe(waitMs === 0 ? DEFAULT_WAIT_MS : waitMs);
+        expect(parseFetchRequest({ url: 'https://example.com/', wait_ms: waitMs }, config).waitMs).toBe(
+          waitMs === 0 ? DEFAULT_WAIT_MS : waitMs,
+        );
         const error = rejection({ url: 'https://example.com/', wait_ms: max + 1 }, config);
         expect(error.code).toBe('invalid_request');
         expect([...detailFields(error)]).toEqual(['wait_ms']);
@@ -293,7 +355,11 @@ describe('parseFetchRequest on valid bodies', SUITE, () => {
 
 describe('parseFetchRequest on invalid bodies', SUITE, () => {
   it('rejects any unknown key with invalid_request naming exactly the unknown keys', () => {
-    const scenario = fc.tuple(validDefaultBody(DEFAULT_CONFIG.maxWaitMs), fc.uniqueArray(unknownKey, { minLength: 1, maxLength: 3 }), fc.jsonValue());
+    const scenario = fc.tuple(
+      validDefaultBody(DEFAULT_CONFIG.maxWaitMs),
+      fc.uniqueArray(unknownKey, { minLength: 1, maxLength: 3 }),
+      fc.jsonValue(),
+    );
     fc.assert(
       fc.property(scenario, ([fields, keys, value]) => {
         const body = bodyOf(fields);
@@ -335,8 +401,14 @@ describe('parseFetchRequest on invalid bodies', SUITE, () => {
   it('reports an unconfigured proxy_name, or a country Browser Rendering cannot launch in, as that one field', () => {
     const launchable = new Set<string>(BROWSER_LOCATIONS);
     const scenario = fc.oneof(
-      fc.tuple(fc.constant('proxy_name'), fc.string({ minLength: 1 }).filter((name) => !['fast_dc', 'dc', 'res'].includes(name))),
-      fc.tuple(fc.constant('country'), twoLetters.filter((code) => !launchable.has(code.toUpperCase()))),
+      fc.tuple(
+        fc.constant('proxy_name'),
+        fc.string({ minLength: 1 }).filter((name) => !['fast_dc', 'dc', 'res'].includes(name)),
+      ),
+      fc.tuple(
+        fc.constant('country'),
+        twoLetters.filter((code) => !launchable.has(code.toUpperCase())),
+      ),
     );
     fc.assert(
       fc.property(validDefaultBody(PROXY_CONFIG.maxWaitMs), scenario, (fields, [field, value]) => {
@@ -353,17 +425,32 @@ describe('parseFetchRequest on invalid bodies', SUITE, () => {
 describe('parseFetchRequest totality', SUITE, () => {
   it('never throws anything but an ApiError, whatever the value', () => {
     fc.assert(
-      fc.property(fc.anything({ withBoxedValues: true, withMap: true, withSet: true, withNullPrototype: true, withObjectString: true, withSparseArray: true, withTypedArray: true, withDate: true, withBigInt: true }), (json) => {
-        const result = outcome(json, DEFAULT_CONFIG);
-        if (!result.ok) expect(['malformed_json', 'invalid_request']).toContain(result.error.code);
-      }),
+      fc.property(
+        fc.anything({
+          withBoxedValues: true,
+          withMap: true,
+          withSet: true,
+          withNullPrototype: true,
+          withObjectString: true,
+          withSparseArray: true,
+          withTypedArray: true,
+          withDate: true,
+          withBigInt: true,
+        }),
+        (json) => {
+          const result = outcome(json, DEFAULT_CONFIG);
+          if (!result.ok) expect(['malformed_json', 'invalid_request']).toContain(result.error.code);
+        },
+      ),
       RUNS,
     );
   });
 
   it('never throws anything but an ApiError for objects with known keys holding arbitrary values', () => {
     const arbitraryFields = fc.record(
-      Object.fromEntries(KNOWN_FIELDS.map((f) => [f, fc.anything({ withBoxedValues: true, withNullPrototype: true, withBigInt: true, withDate: true })])) as Record<Field, fc.Arbitrary<unknown>>,
+      Object.fromEntries(
+        KNOWN_FIELDS.map((f) => [f, fc.anything({ withBoxedValues: true, withNullPrototype: true, withBigInt: true, withDate: true })]),
+      ) as Record<Field, fc.Arbitrary<unknown>>,
       { requiredKeys: [] },
     );
     fc.assert(

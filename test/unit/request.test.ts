@@ -41,10 +41,7 @@ describe('parseFetchRequest defaults', () => {
   });
 
   it('keeps explicit values', () => {
-    const request = parseFetchRequest(
-      { url: URL_OK, output_format: 'markdown', wait_ms: 1234, wait_event: 'load', raw: true },
-      config,
-    );
+    const request = parseFetchRequest({ url: URL_OK, output_format: 'markdown', wait_ms: 1234, wait_event: 'load', raw: true }, config);
     expect(request).toMatchObject({ outputFormat: 'markdown', waitMs: 1234, waitEvent: 'load', raw: true });
   });
 
@@ -163,7 +160,9 @@ describe('parseFetchRequest proxies and country', () => {
   });
 
   it('passes country to a datacenter proxy that has a country_username template', () => {
-    const cfg = withProxies({ dc: { kind: 'datacenter', server: 'http://p:1', username: 'u', country_username: '{username}-country-{country}' } });
+    const cfg = withProxies({
+      dc: { kind: 'datacenter', server: 'http://p:1', username: 'u', country_username: '{username}-country-{country}' },
+    });
     expect(parseFetchRequest({ url: URL_OK, proxy_name: 'dc', country: 'fr' }, cfg).egress).toEqual({
       kind: 'proxy',
       name: 'dc',

@@ -181,7 +181,8 @@ describe('IPv4 verdicts against the IANA special-purpose registry', SUITE, () =>
   });
 
   it('judges every block edge (first, last and the neighbours outside) like the reference table', () => {
-    for (const n of blockEdges) expect([dotted(n), matchesReference(privateAddressReason(dotted(n)), referenceVerdict(n))]).toEqual([dotted(n), true]);
+    for (const n of blockEdges)
+      expect([dotted(n), matchesReference(privateAddressReason(dotted(n)), referenceVerdict(n))]).toEqual([dotted(n), true]);
   });
 
   it('gives a dotted-quad hostname the same verdict as the bare address', () => {
@@ -253,7 +254,10 @@ describe('IPv6 non-public blocks', SUITE, () => {
     ['fec0::/10 site-local', inPrefix([0xfec0], 10)],
     ['ff00::/8 multicast', inPrefix([0xff00], 8)],
     ['64:ff9b:1::/48 local-use NAT64', inPrefix([0x64, 0xff9b, 0x1], 48)],
-    ['::1 and :: in any spelling', fc.constantFrom('::1', '::', '0:0:0:0:0:0:0:1', '0::0', '0000:0000:0000:0000:0000:0000:0000:0000', '::0:1')],
+    [
+      '::1 and :: in any spelling',
+      fc.constantFrom('::1', '::', '0:0:0:0:0:0:0:1', '0::0', '0000:0000:0000:0000:0000:0000:0000:0000', '::0:1'),
+    ],
   ];
 
   it.each(blocks)('refuses every address in %s, bare and as a bracketed URL host', (_name, arb) => {
@@ -284,7 +288,10 @@ describe('names and arbitrary input', SUITE, () => {
   const label = fc.stringMatching(/^[a-z0-9]([a-z0-9-]{0,10}[a-z0-9])?$/).filter((l) => l.slice(2, 4) !== '--');
 
   it('refuses every name under a local suffix and every single-label name', () => {
-    const localName = fc.tuple(fc.array(label, { maxLength: 3 }), fc.constantFrom('localhost', 'local', 'internal', 'home.arpa', 'localdomain'));
+    const localName = fc.tuple(
+      fc.array(label, { maxLength: 3 }),
+      fc.constantFrom('localhost', 'local', 'internal', 'home.arpa', 'localdomain'),
+    );
     fc.assert(
       fc.property(localName, fc.boolean(), ([labels, suffix], upper) => {
         const name = [...labels, suffix].join('.');
@@ -293,9 +300,12 @@ describe('names and arbitrary input', SUITE, () => {
       RUNS,
     );
     fc.assert(
-      fc.property(label.filter((l) => !/^(\d+|0x[0-9a-f]*)$/.test(l) && !['localhost', 'local', 'internal', 'localdomain'].includes(l)), (name) => {
-        expect(privateHostReason(hostOf(name))).toBe('single-label name');
-      }),
+      fc.property(
+        label.filter((l) => !/^(\d+|0x[0-9a-f]*)$/.test(l) && !['localhost', 'local', 'internal', 'localdomain'].includes(l)),
+        (name) => {
+          expect(privateHostReason(hostOf(name))).toBe('single-label name');
+        },
+      ),
       RUNS,
     );
   });

@@ -55,33 +55,53 @@ export async function loadPeers(log) {
   try {
     const { NodeHtmlMarkdown } = await import('node-html-markdown');
     const nhm = new NodeHtmlMarkdown();
-    peers.push({ name: 'node-html-markdown', version: `node-html-markdown ${versionOf('node-html-markdown')}`, setup: 'defaults', convert: (html) => nhm.translate(html) });
+    peers.push({
+      name: 'node-html-markdown',
+      version: `node-html-markdown ${versionOf('node-html-markdown')}`,
+      setup: 'defaults',
+      convert: (html) => nhm.translate(html),
+    });
   } catch (e) {
     log(`node-html-markdown unavailable: ${e.message}`);
   }
   try {
     // The build a Worker loads: export condition "workerd" (Rust engine compiled to wasm).
-    const mod = await bundle({
-      stdin: { contents: "export { htmlToMarkdown } from 'mdream';", resolveDir: projectRoot, loader: 'js' },
-      conditions: ['workerd'],
-      // workerd hands a wasm import over as a compiled WebAssembly.Module: so does this plugin.
-      plugins: [{
-        name: 'wasm-module',
-        setup(b) {
-          b.onLoad({ filter: /\.wasm$/ }, (args) => ({
-            contents: `import fs from 'node:fs'; export default new WebAssembly.Module(fs.readFileSync(${JSON.stringify(args.path)}));`,
-            loader: 'js',
-          }));
-        },
-      }],
-    }, 'mdream');
-    peers.push({ name: 'mdream', version: `mdream ${versionOf('mdream')} (workerd build, wasm)`, setup: 'defaults', convert: (html) => mod.htmlToMarkdown(html) });
+    const mod = await bundle(
+      {
+        stdin: { contents: "export { htmlToMarkdown } from 'mdream';", resolveDir: projectRoot, loader: 'js' },
+        conditions: ['workerd'],
+        // workerd hands a wasm import over as a compiled WebAssembly.Module: so does this plugin.
+        plugins: [
+          {
+            name: 'wasm-module',
+            setup(b) {
+              b.onLoad({ filter: /\.wasm$/ }, (args) => ({
+                contents: `import fs from 'node:fs'; export default new WebAssembly.Module(fs.readFileSync(${JSON.stringify(args.path)}));`,
+                loader: 'js',
+              }));
+            },
+          },
+        ],
+      },
+      'mdream',
+    );
+    peers.push({
+      name: 'mdream',
+      version: `mdream ${versionOf('mdream')} (workerd build, wasm)`,
+      setup: 'defaults',
+      convert: (html) => mod.htmlToMarkdown(html),
+    });
   } catch (e) {
     log(`mdream unavailable: ${e.message}`);
   }
   try {
     const { htmlToMarkdown } = await import('@mdream/js');
-    peers.push({ name: 'mdream-js', version: `@mdream/js ${versionOf('@mdream/js')}`, setup: 'defaults (pure JavaScript engine)', convert: (html) => htmlToMarkdown(html) });
+    peers.push({
+      name: 'mdream-js',
+      version: `@mdream/js ${versionOf('@mdream/js')}`,
+      setup: 'defaults (pure JavaScript engine)',
+      convert: (html) => htmlToMarkdown(html),
+    });
   } catch (e) {
     log(`@mdream/js unavailable: ${e.message}`);
   }

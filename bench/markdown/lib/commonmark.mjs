@@ -8,10 +8,66 @@ import { parseDocument } from './dom.mjs';
 
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
 const BLOCK_TAGS = new Set([
-  'address', 'article', 'aside', 'blockquote', 'body', 'caption', 'center', 'col', 'colgroup', 'dd', 'details', 'dialog', 'dir', 'div', 'dl', 'dt',
-  'fieldset', 'figcaption', 'figure', 'footer', 'form', 'frame', 'frameset', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'head', 'header', 'hr', 'html',
-  'iframe', 'legend', 'li', 'link', 'main', 'menu', 'menuitem', 'nav', 'noframes', 'ol', 'optgroup', 'option', 'p', 'param', 'pre', 'section',
-  'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'title', 'tr', 'track', 'ul',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'caption',
+  'center',
+  'col',
+  'colgroup',
+  'dd',
+  'details',
+  'dialog',
+  'dir',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'frame',
+  'frameset',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'head',
+  'header',
+  'hr',
+  'html',
+  'iframe',
+  'legend',
+  'li',
+  'link',
+  'main',
+  'menu',
+  'menuitem',
+  'nav',
+  'noframes',
+  'ol',
+  'optgroup',
+  'option',
+  'p',
+  'param',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'title',
+  'tr',
+  'track',
+  'ul',
 ]);
 
 const escapeText = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -42,7 +98,10 @@ export function canon(html) {
       tokens.push({ kind: 'tag', s: `<!--${node.data}-->`, block: false });
     } else if (node.nodeType === 1) {
       const tag = node.localName.toLowerCase();
-      const attrs = [...node.attributes].map((a) => [a.name.toLowerCase(), a.name === 'href' || a.name === 'src' ? decodeUrl(a.value) : a.value]);
+      const attrs = [...node.attributes].map((a) => [
+        a.name.toLowerCase(),
+        a.name === 'href' || a.name === 'src' ? decodeUrl(a.value) : a.value,
+      ]);
       attrs.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
       const open = `<${tag}${attrs.map(([n, v]) => ` ${n}="${escapeAttr(v)}"`).join('')}>`;
       const block = BLOCK_TAGS.has(tag);
@@ -68,8 +127,7 @@ export function canon(html) {
 
 function hasRawHtml(markdown, parser) {
   const walker = parser.parse(markdown).walker();
-  let ev;
-  while ((ev = walker.next())) {
+  for (let ev = walker.next(); ev; ev = walker.next()) {
     if (ev.entering && (ev.node.type === 'html_block' || ev.node.type === 'html_inline')) return true;
   }
   return false;
@@ -95,7 +153,8 @@ export function runCommonMark(candidates, log) {
     const sections = {};
     const failures = [];
     examples.forEach((ex, i) => {
-      const sec = (sections[ex.section] ??= { pass: 0, total: 0 });
+      sections[ex.section] ??= { pass: 0, total: 0 };
+      const sec = sections[ex.section];
       sec.total++;
       let markdown = '';
       let ok = false;

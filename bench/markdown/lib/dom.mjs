@@ -17,17 +17,77 @@ export function bodyOf(doc) {
 
 // Subtrees whose text a reader never sees (metadata, scripts, fallback content).
 export const INVISIBLE = new Set([
-  'head', 'title', 'script', 'style', 'noscript', 'template', 'svg', 'iframe', 'object', 'embed',
-  'canvas', 'video', 'audio',
+  'head',
+  'title',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'iframe',
+  'object',
+  'embed',
+  'canvas',
+  'video',
+  'audio',
 ]);
 
 // Block-level elements: their boundaries separate words (as does <br>).
 export const BLOCK = new Set([
-  'address', 'article', 'aside', 'blockquote', 'body', 'br', 'caption', 'center', 'dd', 'details',
-  'dialog', 'dir', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1',
-  'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'html', 'legend', 'li', 'listing', 'main',
-  'menu', 'nav', 'ol', 'optgroup', 'option', 'p', 'plaintext', 'pre', 'search', 'section',
-  'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul', 'xmp',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'br',
+  'caption',
+  'center',
+  'dd',
+  'details',
+  'dialog',
+  'dir',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hgroup',
+  'hr',
+  'html',
+  'legend',
+  'li',
+  'listing',
+  'main',
+  'menu',
+  'nav',
+  'ol',
+  'optgroup',
+  'option',
+  'p',
+  'plaintext',
+  'pre',
+  'search',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'ul',
+  'xmp',
 ]);
 
 /** Statically hidden: `hidden`, inline display:none / visibility:hidden|collapse, hidden inputs. */
@@ -72,21 +132,27 @@ export function walkVisible(root, visit, all = false) {
 /** Text of a subtree with a newline at every block boundary and <br>. */
 export function blockText(root, all = false) {
   const out = [];
-  walkVisible(root, (node, entering) => {
-    if (node.nodeType !== 1) {
-      out.push(node.data);
-      return true;
-    }
-    if (BLOCK.has(tagOf(node))) out.push('\n');
-    return entering;
-  }, all);
+  walkVisible(
+    root,
+    (node, entering) => {
+      if (node.nodeType !== 1) {
+        out.push(node.data);
+        return true;
+      }
+      if (BLOCK.has(tagOf(node))) out.push('\n');
+      return entering;
+    },
+    all,
+  );
   return out.join('');
 }
 
 // Scripts written without spaces between words: every character is a token.
-const SPLIT_SCRIPTS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const SPLIT_SCRIPTS =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
-const SPLIT_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]|[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+/gu;
+const SPLIT_RUN =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]|[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+/gu;
 
 /** NFKC, lower case, runs of letters/digits/marks; CJK and similar scripts one char per token. */
 export function tokenize(text) {
@@ -144,31 +210,36 @@ function ownItemText(li) {
 export function analyze(root, all = false) {
   const items = { links: new Map(), headings: new Map(), listItems: new Map(), cells: new Map(), codeBlocks: new Map(), images: new Map() };
   const add = (map, key) => map.set(key, (map.get(key) || 0) + 1);
-  walkVisible(root, (node, entering) => {
-    if (node.nodeType !== 1 || !entering) return true;
-    const tag = tagOf(node);
-    if (tag === 'a' && node.hasAttribute('href')) {
-      const href = node.getAttribute('href');
-      const text = tokenize(blockText(node)).join(' ');
-      if (text !== '' && !NOT_LINKS.test(href.trim())) add(items.links, `${text}\u0000${normalizeHref(href)}`);
-    } else if (/^h[1-6]$/.test(tag)) {
-      const text = tokenize(blockText(node)).join(' ');
-      if (text !== '') add(items.headings, `${tag}\u0000${text}`);
-    } else if (tag === 'li') {
-      const text = tokenize(ownItemText(node)).join(' ');
-      if (text !== '') add(items.listItems, text);
-    } else if ((tag === 'td' || tag === 'th') && !hasNestedTable(closestTable(node))) {
-      const text = tokenize(blockText(node)).join(' ');
-      if (text !== '') add(items.cells, text);
-    } else if (tag === 'pre') {
-      const text = tokenize(blockText(node)).join(' ');
-      if (text !== '') add(items.codeBlocks, text);
-    } else if (tag === 'img') {
-      const src = (node.getAttribute('src') || '').trim();
-      if (src !== '' && !/^data:/i.test(src)) add(items.images, `${tokenize(node.getAttribute('alt') || '').join(' ')}\u0000${normalizeHref(src)}`);
-    }
-    return true;
-  }, all);
+  walkVisible(
+    root,
+    (node, entering) => {
+      if (node.nodeType !== 1 || !entering) return true;
+      const tag = tagOf(node);
+      if (tag === 'a' && node.hasAttribute('href')) {
+        const href = node.getAttribute('href');
+        const text = tokenize(blockText(node)).join(' ');
+        if (text !== '' && !NOT_LINKS.test(href.trim())) add(items.links, `${text}\u0000${normalizeHref(href)}`);
+      } else if (/^h[1-6]$/.test(tag)) {
+        const text = tokenize(blockText(node)).join(' ');
+        if (text !== '') add(items.headings, `${tag}\u0000${text}`);
+      } else if (tag === 'li') {
+        const text = tokenize(ownItemText(node)).join(' ');
+        if (text !== '') add(items.listItems, text);
+      } else if ((tag === 'td' || tag === 'th') && !hasNestedTable(closestTable(node))) {
+        const text = tokenize(blockText(node)).join(' ');
+        if (text !== '') add(items.cells, text);
+      } else if (tag === 'pre') {
+        const text = tokenize(blockText(node)).join(' ');
+        if (text !== '') add(items.codeBlocks, text);
+      } else if (tag === 'img') {
+        const src = (node.getAttribute('src') || '').trim();
+        if (src !== '' && !/^data:/i.test(src))
+          add(items.images, `${tokenize(node.getAttribute('alt') || '').join(' ')}\u0000${normalizeHref(src)}`);
+      }
+      return true;
+    },
+    all,
+  );
   return { tokens: tokenize(blockText(root, all)), items };
 }
 

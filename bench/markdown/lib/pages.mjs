@@ -9,7 +9,14 @@ import { lcsLength } from './lcs.mjs';
 
 export const WEIGHTS = { text: 0.4, links: 0.2, struct: 0.2, junk: 0.1, valid: 0.1 };
 export const KINDS = ['headings', 'listItems', 'cells', 'codeBlocks', 'images'];
-export const ISSUE_KINDS = ['brokenTable', 'overlongTableRow', 'unclosedFence', 'leaked_strongOrEmMarker', 'leaked_linkSyntax', 'leaked_entityLiteral'];
+export const ISSUE_KINDS = [
+  'brokenTable',
+  'overlongTableRow',
+  'unclosedFence',
+  'leaked_strongOrEmMarker',
+  'leaked_linkSyntax',
+  'leaked_entityLiteral',
+];
 
 const md = new MarkdownIt('default', { html: true });
 md.validateLink = () => true;
@@ -20,21 +27,25 @@ const ATTRIBUTES_WITH_WORDS = ['alt', 'title', 'aria-label', 'value', 'placehold
 function junkWords(doc) {
   const scriptWords = new Set();
   const otherWords = new Set();
-  walkVisible(doc.documentElement, (node, entering) => {
-    if (node.nodeType !== 1) {
-      const parent = node.parentNode && node.parentNode.localName ? node.parentNode.localName.toLowerCase() : '';
-      const target = parent === 'script' || parent === 'style' ? scriptWords : otherWords;
-      for (const t of tokenize(node.data)) target.add(t);
-      return true;
-    }
-    if (entering) {
-      for (const name of ATTRIBUTES_WITH_WORDS) {
-        const v = node.getAttribute(name);
-        if (v) for (const t of tokenize(v)) otherWords.add(t);
+  walkVisible(
+    doc.documentElement,
+    (node, entering) => {
+      if (node.nodeType !== 1) {
+        const parent = node.parentNode?.localName ? node.parentNode.localName.toLowerCase() : '';
+        const target = parent === 'script' || parent === 'style' ? scriptWords : otherWords;
+        for (const t of tokenize(node.data)) target.add(t);
+        return true;
       }
-    }
-    return entering;
-  }, true);
+      if (entering) {
+        for (const name of ATTRIBUTES_WITH_WORDS) {
+          const v = node.getAttribute(name);
+          if (v) for (const t of tokenize(v)) otherWords.add(t);
+        }
+      }
+      return entering;
+    },
+    true,
+  );
   for (const w of otherWords) scriptWords.delete(w);
   return scriptWords;
 }
@@ -55,16 +66,20 @@ function countMatches(text, re) {
 /** Text of the rendered output outside code (where markup characters are legitimate). */
 function textOutsideCode(root) {
   const out = [];
-  walkVisible(root, (node, entering) => {
-    if (node.nodeType !== 1) {
-      out.push(node.data);
-      return true;
-    }
-    const tag = node.localName.toLowerCase();
-    if (tag === 'code' || tag === 'pre') return false;
-    out.push('\n');
-    return entering;
-  }, true);
+  walkVisible(
+    root,
+    (node, entering) => {
+      if (node.nodeType !== 1) {
+        out.push(node.data);
+        return true;
+      }
+      const tag = node.localName.toLowerCase();
+      if (tag === 'code' || tag === 'pre') return false;
+      out.push('\n');
+      return entering;
+    },
+    true,
+  );
   return out.join('');
 }
 
@@ -192,7 +207,13 @@ export function aggregate(perPage) {
   const valid = mean(ok.map((p) => p.valid));
   const issues = {};
   for (const k of ISSUE_KINDS) issues[k] = ok.reduce((s, p) => s + p.issues[k], 0);
-  const score = 100 * (WEIGHTS.text * text + WEIGHTS.links * (links ?? 1) + WEIGHTS.struct * (struct ?? 1) + WEIGHTS.junk * (1 - junk) + WEIGHTS.valid * valid);
+  const score =
+    100 *
+    (WEIGHTS.text * text +
+      WEIGHTS.links * (links ?? 1) +
+      WEIGHTS.struct * (struct ?? 1) +
+      WEIGHTS.junk * (1 - junk) +
+      WEIGHTS.valid * valid);
   return { score, text, recall, precision, links, struct, byKind, junk, valid, issues, errors: ok.filter((p) => p.error).length };
 }
 
@@ -207,7 +228,16 @@ export function runPages(candidates, pages, log) {
       try {
         r = scorePage(src, String(c.convert(page.html)));
       } catch (e) {
-        r = { text: { recall: 0, precision: 0, f1: 0 }, links: src.facts.items.links.size ? { hit: 0, total: 1, recall: 0 } : null, structure: Object.fromEntries(KINDS.map((k) => [k, src.facts.items[k].size ? { hit: 0, total: 1, recall: 0 } : null])), structureScore: 0, junk: 1, issues: Object.fromEntries(ISSUE_KINDS.map((k) => [k, 0])), valid: 0, error: String(e) };
+        r = {
+          text: { recall: 0, precision: 0, f1: 0 },
+          links: src.facts.items.links.size ? { hit: 0, total: 1, recall: 0 } : null,
+          structure: Object.fromEntries(KINDS.map((k) => [k, src.facts.items[k].size ? { hit: 0, total: 1, recall: 0 } : null])),
+          structureScore: 0,
+          junk: 1,
+          issues: Object.fromEntries(ISSUE_KINDS.map((k) => [k, 0])),
+          valid: 0,
+          error: String(e),
+        };
       }
       results[c.name].push({ page: page.name, ...r });
     }

@@ -39,50 +39,134 @@ export function renderReport(results) {
     xParse: speed && parse ? speed[name].mbPerS / parse : undefined,
   }));
   const parts = [];
-  parts.push(table(
-    ['candidate', 'CM round trip', 'score', 'text F1', 'recall', 'prec', 'links', 'struct', 'cells', 'code blocks', 'junk', 'valid', 'errors', 'MB/s', '× turndown', '× linkedom parse'],
-    [
-      ...rows.map((r) => [
-        r.name, pct(r.cm?.rate), num(r.pages?.score, 1), num(r.pages?.text, 3), num(r.pages?.recall, 3), num(r.pages?.precision, 3),
-        num(r.pages?.links, 3), num(r.pages?.struct, 3), num(r.pages?.byKind.cells.recall, 3), num(r.pages?.byKind.codeBlocks.recall, 3),
-        num(r.pages?.junk, 4), num(r.pages?.valid, 3), r.pages ? String(r.pages.errors) : '-',
-        num(r.speed?.mbPerS), r.xTurndown === undefined ? '-' : `${num(r.xTurndown)}×`, r.xParse === undefined ? '-' : pct(r.xParse, 0),
-      ]),
-      ...(speed && parse ? [['linkedom parse only (ceiling)', '-', '-', '-', '-', '-', '-', '-', '-', '-', '-', '-', '-', num(parse), `${num(parse / td)}×`, '100%']] : []),
-    ],
-    ['l', ...Array(15).fill('r')],
-  ));
+  parts.push(
+    table(
+      [
+        'candidate',
+        'CM round trip',
+        'score',
+        'text F1',
+        'recall',
+        'prec',
+        'links',
+        'struct',
+        'cells',
+        'code blocks',
+        'junk',
+        'valid',
+        'errors',
+        'MB/s',
+        '× turndown',
+        '× linkedom parse',
+      ],
+      [
+        ...rows.map((r) => [
+          r.name,
+          pct(r.cm?.rate),
+          num(r.pages?.score, 1),
+          num(r.pages?.text, 3),
+          num(r.pages?.recall, 3),
+          num(r.pages?.precision, 3),
+          num(r.pages?.links, 3),
+          num(r.pages?.struct, 3),
+          num(r.pages?.byKind.cells.recall, 3),
+          num(r.pages?.byKind.codeBlocks.recall, 3),
+          num(r.pages?.junk, 4),
+          num(r.pages?.valid, 3),
+          r.pages ? String(r.pages.errors) : '-',
+          num(r.speed?.mbPerS),
+          r.xTurndown === undefined ? '-' : `${num(r.xTurndown)}×`,
+          r.xParse === undefined ? '-' : pct(r.xParse, 0),
+        ]),
+        ...(speed && parse
+          ? [
+              [
+                'linkedom parse only (ceiling)',
+                '-',
+                '-',
+                '-',
+                '-',
+                '-',
+                '-',
+                '-',
+                '-',
+                '-',
+                '-',
+                '-',
+                '-',
+                num(parse),
+                `${num(parse / td)}×`,
+                '100%',
+              ],
+            ]
+          : []),
+      ],
+      ['l', ...Array(15).fill('r')],
+    ),
+  );
   if (results.pages) {
     parts.push('Structure recall by kind (mean over the pages that have the kind; pages in brackets):');
-    parts.push(table(['candidate', ...KINDS], rows.map((r) => [r.name, ...KINDS.map((k) => `${pct(r.pages.byKind[k].recall)} [${r.pages.byKind[k].pages}]`)]), ['l', ...KINDS.map(() => 'r')]));
+    parts.push(
+      table(
+        ['candidate', ...KINDS],
+        rows.map((r) => [r.name, ...KINDS.map((k) => `${pct(r.pages.byKind[k].recall)} [${r.pages.byKind[k].pages}]`)]),
+        ['l', ...KINDS.map(() => 'r')],
+      ),
+    );
     parts.push('Markdown validity issues (totals over all pages):');
-    parts.push(table(['candidate', ...ISSUE_KINDS], rows.map((r) => [r.name, ...ISSUE_KINDS.map((k) => String(r.pages.issues[k]))]), ['l', ...ISSUE_KINDS.map(() => 'r')]));
+    parts.push(
+      table(
+        ['candidate', ...ISSUE_KINDS],
+        rows.map((r) => [r.name, ...ISSUE_KINDS.map((k) => String(r.pages.issues[k]))]),
+        ['l', ...ISSUE_KINDS.map(() => 'r')],
+      ),
+    );
   }
   if (results.commonmark) {
     const sections = Object.keys(results.commonmark[names[0]].sections);
     parts.push('CommonMark round trip by spec section (passed/total):');
-    parts.push(table(['section', ...names], sections.map((s) => [s, ...names.map((n) => {
-      const x = results.commonmark[n].sections[s];
-      return `${x.pass}/${x.total}`;
-    })]), ['l', ...names.map(() => 'r')]));
+    parts.push(
+      table(
+        ['section', ...names],
+        sections.map((s) => [
+          s,
+          ...names.map((n) => {
+            const x = results.commonmark[n].sections[s];
+            return `${x.pass}/${x.total}`;
+          }),
+        ]),
+        ['l', ...names.map(() => 'r')],
+      ),
+    );
   }
   const ours = rows[0];
   const barRows = BARS.map(([label, get, ok, bar, fmt]) => {
     const v = get(ours);
-    return [label, bar, v === undefined || v === null ? '-' : fmt(v), v === undefined || v === null ? 'not measured' : ok(v) ? 'met' : 'NOT met'];
+    return [
+      label,
+      bar,
+      v === undefined || v === null ? '-' : fmt(v),
+      v === undefined || v === null ? 'not measured' : ok(v) ? 'met' : 'NOT met',
+    ];
   });
   parts.push(`Bars of issue #3 (${ours.name}):`);
   parts.push(table(['measure', 'bar', 'measured', ''], barRows, ['l', 'r', 'r', 'l']));
   if (speed && td && parse && parse / td < 2.5) {
-    parts.push(`In this run linkedom's parse alone ran at ${num(parse / td)}× turndown: below 2.5×, so no converter that parses with linkedom can reach 2.5× turndown here; the machine-independent form of that bar is ≥ 70% of linkedom's bare parse speed.`);
+    parts.push(
+      `In this run linkedom's parse alone ran at ${num(parse / td)}× turndown: below 2.5×, so no converter that parses with linkedom can reach 2.5× turndown here; the machine-independent form of that bar is ≥ 70% of linkedom's bare parse speed.`,
+    );
   }
   const tables = parts.join('\n\n');
   const sp = results.speed;
   const env = [
     `- Run: ${results.date.slice(0, 16).replace('T', ' ')} UTC, Node ${results.node}, ${results.seconds.toFixed(0)} s.`,
-    sp ? `- Speed: ${sp.pages} pages, ${(sp.totalBytes / 1e6).toFixed(1)} MB, ${sp.warmup} warm-up + ${sp.rounds} counted rounds, ${sp.cpus} CPUs (${sp.cpu}); 1-minute load average during the run ${Math.min(...sp.loadAverages).toFixed(1)}–${Math.max(...sp.loadAverages).toFixed(1)}${Math.max(...sp.loadAverages) > sp.cpus ? ' — **other processes competed for the CPUs: compare rows of this run only**' : ''}.` : '',
+    sp
+      ? `- Speed: ${sp.pages} pages, ${(sp.totalBytes / 1e6).toFixed(1)} MB, ${sp.warmup} warm-up + ${sp.rounds} counted rounds, ${sp.cpus} CPUs (${sp.cpu}); 1-minute load average during the run ${Math.min(...sp.loadAverages).toFixed(1)}–${Math.max(...sp.loadAverages).toFixed(1)}${Math.max(...sp.loadAverages) > sp.cpus ? ' — **other processes competed for the CPUs: compare rows of this run only**' : ''}.`
+      : '',
     ...results.candidates.map((c) => `- \`${c.name}\`: ${c.version}; ${c.setup}.`),
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   const document = `# HTML → markdown: benchmark
 
 Generated by \`npm run bench:markdown\` (\`bench/markdown/run.mjs\`); do not edit by hand.

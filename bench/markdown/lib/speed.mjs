@@ -72,5 +72,14 @@ export function runSpeed(candidates, pages, { rounds = 5, warmup = 1, log = () =
       rounds: perRound[c.name],
     };
   }
-  return { results, totalBytes, pages: pages.length, rounds, warmup, loadAverages: loads, cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? '' };
+  return {
+    results,
+    totalBytes,
+    pages: pages.length,
+    rounds,
+    warmup,
+    loadAverages: loads,
+    cpus: os.cpus().length,
+    cpu: os.cpus()[0]?.model ?? '',
+  };
 }

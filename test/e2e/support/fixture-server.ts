@@ -39,7 +39,10 @@ function benchArticle(url: URL): string {
   const fetchMs = Number(url.searchParams.get('fetch_ms') ?? 300);
   const images = Number(url.searchParams.get('images') ?? 0);
   const imageMs = Number(url.searchParams.get('image_ms') ?? 200);
-  const paragraphs = Array.from({ length: 40 }, (_, i) => `<p>Paragraph ${i}: ${'benchmark text with <a href="/link/' + i + '">a link</a> and <em>emphasis</em>. '.repeat(4)}</p>`).join('\n');
+  const paragraphs = Array.from(
+    { length: 40 },
+    (_, i) => `<p>Paragraph ${i}: ${'benchmark text with <a href="/link/' + i + '">a link</a> and <em>emphasis</em>. '.repeat(4)}</p>`,
+  ).join('\n');
   const imgs = Array.from({ length: images }, (_, i) => `<img src="/bench/image?ms=${imageMs}&i=${i}" alt="image ${i}">`).join('\n');
   return page(
     'Benchmark article',
@@ -89,7 +92,8 @@ const routes: Record<string, Handler> = {
     res.writeHead(302, { Location: '/hostile/redirect-loop' });
     res.end();
   },
-  '/hostile/million-nodes': (_url, _req, res) => html(res, 200, page('Million nodes', `<div id="many">${'<b></b>'.repeat(1_000_000)}</div><p>after a million nodes</p>`)),
+  '/hostile/million-nodes': (_url, _req, res) =>
+    html(res, 200, page('Million nodes', `<div id="many">${'<b></b>'.repeat(1_000_000)}</div><p>after a million nodes</p>`)),
   '/redirect-to': (url, _req, res) => {
     res.writeHead(302, { Location: url.searchParams.get('url') ?? '/' });
     res.end();
@@ -133,10 +137,13 @@ const routes: Record<string, Handler> = {
     ),
   '/bench/article': (url, _req, res) => html(res, 200, benchArticle(url), { 'Cache-Control': 'no-store' }),
   '/bench/image': (url, _req, res) => {
-    setTimeout(() => {
-      res.writeHead(200, { 'Content-Type': 'image/png', 'Cache-Control': 'no-store' });
-      res.end(PIXEL);
-    }, Number(url.searchParams.get('ms') ?? 0));
+    setTimeout(
+      () => {
+        res.writeHead(200, { 'Content-Type': 'image/png', 'Cache-Control': 'no-store' });
+        res.end(PIXEL);
+      },
+      Number(url.searchParams.get('ms') ?? 0),
+    );
   },
   '/delay': (url, _req, res) => {
     const ms = Number(url.searchParams.get('ms') ?? 0);
@@ -159,8 +166,7 @@ const routes: Record<string, Handler> = {
     res.writeHead(301, { Location: '/redirect/final?from=chain' });
     res.end();
   },
-  '/redirect/final': (_url, _req, res) =>
-    html(res, 200, page('Final', '<h1>Redirect target</h1>'), { 'X-Fixture': 'final-hop' }),
+  '/redirect/final': (_url, _req, res) => html(res, 200, page('Final', '<h1>Redirect target</h1>'), { 'X-Fixture': 'final-hop' }),
   '/status/404': (_url, _req, res) => html(res, 404, page('Not here', '<h1>Target says not found</h1>')),
   '/status/500': (_url, _req, res) => html(res, 500, page('Broken', '<h1>Target says server error</h1>')),
   '/text.txt': (_url, _req, res) => {
@@ -208,7 +214,11 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     const url = new URL(req.url ?? '/', 'http://fixture.invalid');
     requests.push({ path: url.pathname + url.search, headers: req.headers });
     const route = routes[url.pathname];
-    const handled = route ? route(url, req, res) : url.pathname.startsWith('/pages/') ? serveStatic(url.pathname, res) : html(res, 404, page('No', 'unknown fixture'));
+    const handled = route
+      ? route(url, req, res)
+      : url.pathname.startsWith('/pages/')
+        ? serveStatic(url.pathname, res)
+        : html(res, 404, page('No', 'unknown fixture'));
     void Promise.resolve(handled).catch(() => res.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

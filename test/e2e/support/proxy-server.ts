@@ -33,16 +33,18 @@ function basicCredentials(req: IncomingMessage): { username: string; password: s
  * @param fixturePort where `*.test` names are sent
  * @param accepts decides a username/password pair; omit for a proxy without authentication
  */
-export async function startTestProxy(
-  fixturePort: number,
-  accepts?: (username: string, password: string) => boolean,
-): Promise<TestProxy> {
+export async function startTestProxy(fixturePort: number, accepts?: (username: string, password: string) => boolean): Promise<TestProxy> {
   const requests: ProxyRecord[] = [];
   const server = createServer();
   // Runs before the proxy's own handler, which reads the rewritten req.url.
   server.prependListener('request', (req: IncomingMessage) => {
     const url = new URL(req.url ?? '/');
-    requests.push({ method: req.method ?? '', target: url.host, path: url.pathname + url.search, username: basicCredentials(req)?.username });
+    requests.push({
+      method: req.method ?? '',
+      target: url.host,
+      path: url.pathname + url.search,
+      username: basicCredentials(req)?.username,
+    });
     // A proxy failing mid-request: it drops the connection without answering.
     if (url.pathname === '/proxy-drops') {
       req.socket.destroy();

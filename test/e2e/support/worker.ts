@@ -99,12 +99,16 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
     '--experimental-vm-modules',
     join(ROOT, 'node_modules/wrangler/wrangler-dist/cli.js'),
     'dev',
-    '--ip', '127.0.0.1',
-    '--port', String(port),
-    '--inspector-port', String(inspectorPort),
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--inspector-port',
+    String(inspectorPort),
     '--show-interactive-dev-session=false',
     // Durable Object state of its own, so concurrent workers never share a SQLite file.
-    '--persist-to', join(runDirRoot(), `state-${port}`),
+    '--persist-to',
+    join(runDirRoot(), `state-${port}`),
     ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
   ];
   const output: string[] = [];
