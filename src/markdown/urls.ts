@@ -49,14 +49,13 @@ export function resolveUrl(href: string, base: string | undefined): string {
   return tryUrl(trimmed, base)?.href ?? trimmed;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const SCHEME_NOISE = /[\u0000-\u0020\u007f]+/g;
+
 /** `javascript:` and `vbscript:` URLs run code instead of navigating; they are not links. */
 export function isScriptUrl(url: string): boolean {
   // Browsers ignore ASCII whitespace and control characters inside the scheme.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-  const head = url
-    .slice(0, 64)
-    .replace(/[\u0000-\u0020\u007f]+/g, '')
-    .toLowerCase();
+  const head = url.slice(0, 64).replace(SCHEME_NOISE, '').toLowerCase();
   return head.startsWith('javascript:') || head.startsWith('vbscript:');
 }
 
