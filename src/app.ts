@@ -13,6 +13,7 @@ import { discardBody, readJsonBody } from './body.js';
 import { fromWireError, hubName, type RenderCall } from './render-protocol.js';
 import { proxyUsername, readConfig, type Config } from './config.js';
 import { ApiError } from './errors.js';
+import { openApiDocument } from './openapi.js';
 import { contentTooLarge } from './page-load.js';
 import type { ProxyRoute } from './page-setup.js';
 import { contentTypeFor, renderContent } from './output.js';
@@ -116,6 +117,7 @@ export function createApp() {
 
   // Liveness for load balancers and monitors: no auth, no browser.
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/openapi.json', (c) => c.json(openApiDocument(c.get('config'))));
 
   app.all('/api/fetch', () => {
     throw new ApiError('method_not_allowed', undefined, { headers: { Allow: 'POST' } });

@@ -21,6 +21,30 @@ export type ErrorCode =
   | 'target_timeout'
   | 'internal_error';
 
+/** Every code, for documents that list them (src/openapi.ts); the check below fails to compile if one is missing. */
+export const ERROR_CODES = [
+  'malformed_json',
+  'invalid_request',
+  'unauthorized',
+  'forbidden_target',
+  'not_found',
+  'method_not_allowed',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'target_unreachable',
+  'unsupported_content',
+  'content_too_large',
+  'proxy_error',
+  'browser_unavailable',
+  'not_configured',
+  'target_timeout',
+  'internal_error',
+] as const satisfies readonly ErrorCode[];
+type MissingErrorCode = Exclude<ErrorCode, (typeof ERROR_CODES)[number]>;
+const errorCodesComplete: [MissingErrorCode] extends [never] ? true : MissingErrorCode = true;
+void errorCodesComplete;
+
 export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 415 | 429 | 500 | 502 | 503 | 504;
 
 export interface FieldIssue {

@@ -38,7 +38,8 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-function bodySchema(maxWaitMs: number) {
+/** The body schema; also the source of the OpenAPI document's request schema (src/openapi.ts). */
+export function fetchRequestSchema(maxWaitMs: number) {
   const enumMessage = (values: readonly string[]) => ({ message: `must be one of ${values.map((v) => `"${v}"`).join(', ')}` });
   return z.strictObject({
     url: z
@@ -62,7 +63,7 @@ function bodySchema(maxWaitMs: number) {
   });
 }
 
-type Body = z.infer<ReturnType<typeof bodySchema>>;
+type Body = z.infer<ReturnType<typeof fetchRequestSchema>>;
 
 function schemaIssues(error: z.ZodError): FieldIssue[] {
   const issues: FieldIssue[] = [];
@@ -126,7 +127,7 @@ export function parseFetchRequest(json: unknown, config: Config): FetchRequest {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     throw new ApiError('malformed_json', 'The request body must be a JSON object.');
   }
-  const parsed = bodySchema(config.maxWaitMs).safeParse(json);
+  const parsed = fetchRequestSchema(config.maxWaitMs).safeParse(json);
   const issues = parsed.success ? [] : schemaIssues(parsed.error);
   const egress = resolveEgress(parsed.success ? parsed.data : egressFields(json, issues), config, issues);
   if (!parsed.success || egress === undefined || issues.length > 0) {
