@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Page Fetch from the shell: renders the page given as the first argument and prints its markdown.
+# PAGE_FETCH_URL (default http://127.0.0.1:8787) is the service, PAGE_FETCH_TOKEN (default
+# local-dev-token) the bearer token. Usage: examples/curl.sh https://example.com/
+set -euo pipefail
+
+base="${PAGE_FETCH_URL:-http://127.0.0.1:8787}"
+token="${PAGE_FETCH_TOKEN:-local-dev-token}"
+target="${1:?usage: $0 URL}"
+
+# The URL goes into a JSON string, so its backslashes and quotes are escaped.
+escaped=$(printf '%s' "$target" | sed -e 's/\\/\\\\/g' -e 's/"/\\"/g')
+
+# raw: true returns the markdown itself (text/plain), so no JSON parser is needed; an error is
+# still JSON ({"error": {"code", "message"}}), and --fail-with-body makes curl exit non-zero on it.
+curl -sS --fail-with-body "$base/api/fetch" \
+  -H "Authorization: Bearer $token" \
+  -H 'Content-Type: application/json' \
+  -d "{\"url\": \"$escaped\", \"output_format\": \"markdown\", \"raw\": true}"

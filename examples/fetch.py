@@ -1,0 +1,38 @@
+#!/usr/bin/env python3
+"""Page Fetch from Python 3 with the standard library only: renders the page given as the first
+argument and prints its markdown. PAGE_FETCH_URL (default http://127.0.0.1:8787) is the service,
+PAGE_FETCH_TOKEN (default local-dev-token) the bearer token. Run: python3 examples/fetch.py URL
+The request and response shapes are in GET /openapi.json."""
+import json
+import os
+import sys
+import urllib.error
+import urllib.request
+
+base = os.environ.get("PAGE_FETCH_URL", "http://127.0.0.1:8787")
+token = os.environ.get("PAGE_FETCH_TOKEN", "local-dev-token")
+if len(sys.argv) < 2:
+    sys.exit("usage: python3 examples/fetch.py URL")
+
+request = urllib.request.Request(
+    f"{base}/api/fetch",
+    method="POST",
+    headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
+    data=json.dumps({"url": sys.argv[1], "output_format": "markdown"}).encode("utf-8"),
+)
+try:
+    # Rendering waits for the page (wait_ms, at most MAX_WAIT_MS), so the timeout is generous.
+    with urllib.request.urlopen(request, timeout=120) as response:
+        page = json.load(response)
+except urllib.error.HTTPError as failure:
+    # Every error answer is {"error": {"code", "message", "details"?}}.
+    error = json.load(failure)["error"]
+    print(f"{failure.code} {error['code']}: {error['message']}", file=sys.stderr)
+    for issue in error.get("details", []):
+        print(f"  {issue['field']} {issue['message']}", file=sys.stderr)
+    sys.exit(1)
+
+# 200 whatever the target answered: its own status is in the body (and in X-Page-Status).
+if page["status"] >= 400:
+    print(f"note: the target answered {page['status']}", file=sys.stderr)
+sys.stdout.write(page["data"])

@@ -1,0 +1,43 @@
+// Page Fetch from TypeScript with the built-in fetch: renders the page given as the first argument
+// and prints its markdown. PAGE_FETCH_URL (default http://127.0.0.1:8787) is the service,
+// PAGE_FETCH_TOKEN (default local-dev-token) the bearer token. Run: npx tsx examples/fetch.ts URL
+// The request and response shapes are in GET /openapi.json.
+
+// Makes the file a module wherever it is copied, so the top-level awaits below compile.
+export {};
+
+interface FetchResponse {
+  data: string;
+  status: number;
+  headers: Record<string, string>;
+}
+
+interface ErrorResponse {
+  error: { code: string; message: string; details?: { field: string; message: string }[] };
+}
+
+const base = process.env.PAGE_FETCH_URL ?? 'http://127.0.0.1:8787';
+const token = process.env.PAGE_FETCH_TOKEN ?? 'local-dev-token';
+const target = process.argv[2];
+if (target === undefined) {
+  console.error('usage: tsx examples/fetch.ts URL');
+  process.exit(2);
+}
+
+const response = await fetch(`${base}/api/fetch`, {
+  method: 'POST',
+  headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+  body: JSON.stringify({ url: target, output_format: 'markdown' }),
+});
+
+if (!response.ok) {
+  const { error } = (await response.json()) as ErrorResponse;
+  console.error(`${response.status} ${error.code}: ${error.message}`);
+  for (const issue of error.details ?? []) console.error(`  ${issue.field} ${issue.message}`);
+  process.exit(1);
+}
+
+// 200 whatever the target answered: its own status is in the body (and in X-Page-Status).
+const page = (await response.json()) as FetchResponse;
+if (page.status >= 400) console.error(`note: the target answered ${page.status}`);
+process.stdout.write(page.data);

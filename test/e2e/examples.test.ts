@@ -1,0 +1,41 @@
+// The examples in examples/ run against the real Worker: each prints the markdown of a fixture page,
+// and reports an error answer on stderr (or, for curl, its JSON body) with a non-zero exit.
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { useWorker } from './support/e2e-hooks.js';
+import { TEST_TOKEN } from './support/worker.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+// Asynchronous on purpose: the fixture server runs in this process and must keep answering.
+const run = promisify(execFile);
+const ctx = useWorker();
+
+const EXAMPLES: [string, string, string[]][] = [
+  ['curl.sh', 'bash', ['examples/curl.sh']],
+  ['fetch.ts', 'node_modules/.bin/tsx', ['examples/fetch.ts']],
+  ['fetch.py', 'python3', ['examples/fetch.py']],
+];
+
+function runExample(command: string, args: string[], target: string, token = TEST_TOKEN) {
+  const env = { ...process.env, PAGE_FETCH_URL: ctx.worker.origin, PAGE_FETCH_TOKEN: token };
+  return run(command, [...args, target], { cwd: ROOT, env, timeout: 60_000 });
+}
+
+describe('examples', () => {
+  it.each(EXAMPLES)('%s prints the markdown of the page', async (_name, command, args) => {
+    const { stdout } = await runExample(command, args, ctx.fixtures.url('/pages/article.html'));
+    expect(stdout).toMatch(/^# An article$/m);
+    expect(stdout).not.toContain('<h1');
+  });
+
+  it.each(EXAMPLES)('%s exits non-zero and names the error code for a refused token', async (_name, command, args) => {
+    const failure = await runExample(command, args, ctx.fixtures.url('/pages/article.html'), 'wrong-token').then(
+      () => undefined,
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+    expect(failure?.code).toBeGreaterThan(0);
+    expect(`${failure?.stdout}${failure?.stderr}`).toContain('unauthorized');
+  });
+});
