@@ -105,7 +105,7 @@ function errorBody(codes: readonly ErrorCode[]): JsonSchema {
 }
 
 /** Error codes grouped by their HTTP status, in the table's order. */
-export function errorCodesByStatus(): Map<ErrorStatus, ErrorCode[]> {
+function errorCodesByStatus(): Map<ErrorStatus, ErrorCode[]> {
   const byStatus = new Map<ErrorStatus, ErrorCode[]>();
   for (const code of ERROR_CODES) {
     const { status } = describeError(code);
