@@ -18,6 +18,7 @@ import { contentTooLarge } from './page-load.js';
 import type { ProxyRoute } from './page-setup.js';
 import { contentTypeFor, renderContent } from './output.js';
 import { parseFetchRequest, type FetchRequest } from './request.js';
+import { playgroundRoutes } from './playground/routes.js';
 import { privateHostReason } from './target-guard.js';
 import { PhaseTimer, type Phase } from './timings.js';
 
@@ -117,6 +118,7 @@ export function createApp() {
 
   // Liveness for load balancers and monitors: no auth, no browser.
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.route('/', playgroundRoutes()); // GET / and /playground/*: the browser playground, no auth to load
   app.get('/openapi.json', (c) => c.json(openApiDocument(c.get('config'))));
 
   app.all('/api/fetch', () => {

@@ -1,0 +1,308 @@
+// Behaviour of the playground page: reads the form, calls this server's POST /api/fetch, and shows
+// the result as rendered markdown, source and a sandboxed HTML preview, with the status, headers,
+// Server-Timing phases and the equivalent curl command. Plain browser JS (an ES module), no build.
+// The fetched content is hostile input: it only ever reaches the DOM as text, as markdown-it output
+// with raw HTML disabled, or inside a sandboxed iframe that may not run scripts.
+import markdownit from './markdown-it.js';
+
+const TOKEN_KEY = 'page-fetch-playground-token';
+
+/** @param {string} id */
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+const form = /** @type {HTMLFormElement} */ ($('fetch-form'));
+const tokenInput = /** @type {HTMLInputElement} */ ($('token'));
+const rememberToken = /** @type {HTMLInputElement} */ ($('remember-token'));
+const fetchButton = /** @type {HTMLButtonElement} */ ($('fetch-button'));
+const progress = $('progress');
+
+// html: false escapes any HTML in the markdown instead of passing it through; markdown-it's own
+// link validation already drops javascript:, vbscript: and file: URLs.
+const md = markdownit({ html: false, linkify: false });
+const defaultLinkOpen = md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
+  // Links open in a new tab so following one does not throw away the result and the typed token.
+  tokens[idx].attrSet('target', '_blank');
+  tokens[idx].attrSet('rel', 'noopener noreferrer');
+  return defaultLinkOpen(tokens, idx, options, env, self);
+};
+// Images become links: loading them would tell third parties who is looking (and the CSP blocks them).
+md.renderer.rules.image = (tokens, idx) => {
+  const token = tokens[idx];
+  const src = token.attrGet('src') ?? '';
+  const alt = md.utils.escapeHtml(token.content || 'image');
+  if (!md.validateLink(src)) return `[image: ${alt}]`;
+  return `<a class="image-link" href="${md.utils.escapeHtml(src)}" target="_blank" rel="noopener noreferrer">[image: ${alt}]</a>`;
+};
+
+/** Keeps the token in this tab only when asked to; it is never written anywhere else. */
+function restoreToken() {
+  const saved = sessionStorage.getItem(TOKEN_KEY);
+  if (saved !== null) {
+    tokenInput.value = saved;
+    rememberToken.checked = true;
+  }
+}
+
+function storeToken() {
+  if (rememberToken.checked) sessionStorage.setItem(TOKEN_KEY, tokenInput.value);
+  else sessionStorage.removeItem(TOKEN_KEY);
+}
+
+/** The request body: only the fields the person set, so the API's defaults apply to the rest. */
+function requestBody() {
+  /** @type {Record<string, string | number | boolean>} */
+  const body = { url: /** @type {HTMLInputElement} */ ($('url')).value.trim() };
+  body.output_format = /** @type {HTMLSelectElement} */ ($('output-format')).value;
+  const waitEvent = /** @type {HTMLSelectElement} */ ($('wait-event')).value;
+  if (waitEvent !== '') body.wait_event = waitEvent;
+  const waitMs = /** @type {HTMLInputElement} */ ($('wait-ms')).value.trim();
+  // Sent as typed when it is not a plain integer, so the API's own validation message is shown.
+  if (waitMs !== '') body.wait_ms = /^\d+$/.test(waitMs) ? Number(waitMs) : waitMs;
+  const proxyName = /** @type {HTMLInputElement} */ ($('proxy-name')).value.trim();
+  if (proxyName !== '') body.proxy_name = proxyName;
+  const country = /** @type {HTMLInputElement} */ ($('country')).value.trim();
+  if (country !== '') body.country = country;
+  if (/** @type {HTMLInputElement} */ ($('raw')).checked) body.raw = true;
+  return body;
+}
+
+/** @param {string} value */
+const shellQuote = (value) => `'${value.replaceAll("'", `'\\''`)}'`;
+
+/**
+ * The same request for a terminal. The token is a shell variable, never the typed one: the command
+ * is meant to be copied into notes, tickets and chats.
+ * @param {Record<string, unknown>} body
+ */
+function curlCommand(body) {
+  return [
+    `curl -s ${shellQuote(`${location.origin}/api/fetch`)}`,
+    `  -H "Authorization: Bearer $PAGE_FETCH_TOKEN"`,
+    `  -H 'Content-Type: application/json'`,
+    `  -d ${shellQuote(JSON.stringify(body))}`,
+  ].join(' \\\n');
+}
+
+/**
+ * `acquire;dur=12.5, navigate;dur=30` → [['acquire', 12.5], ['navigate', 30]].
+ * @param {string | null} header
+ * @returns {[string, number][]}
+ */
+function serverTimings(header) {
+  if (header === null) return [];
+  /** @type {[string, number][]} */
+  const phases = [];
+  for (const entry of header.split(',')) {
+    const [name, ...params] = entry.trim().split(';');
+    const dur = params.map((p) => p.trim()).find((p) => p.startsWith('dur='));
+    if (name && dur !== undefined) phases.push([name, Number(dur.slice(4))]);
+  }
+  return phases;
+}
+
+/**
+ * @param {HTMLElement} table
+ * @param {Iterable<[string, string]>} rows
+ */
+function fillHeaders(table, rows) {
+  const body = /** @type {HTMLTableSectionElement} */ (table.querySelector('tbody'));
+  body.replaceChildren();
+  for (const [name, value] of rows) {
+    const row = body.insertRow();
+    const key = document.createElement('th');
+    key.scope = 'row';
+    key.textContent = name;
+    row.append(key);
+    row.insertCell().textContent = value;
+  }
+  if (body.rows.length === 0) body.insertRow().insertCell().textContent = 'none';
+}
+
+/** @param {[string, number][]} phases */
+function fillTimings(phases) {
+  const body = /** @type {HTMLTableSectionElement} */ ($('timings').querySelector('tbody'));
+  body.replaceChildren();
+  const total = phases.reduce((sum, [, ms]) => sum + ms, 0) || 1;
+  for (const [name, ms] of phases) {
+    const row = body.insertRow();
+    row.insertCell().textContent = name;
+    row.insertCell().textContent = ms.toFixed(1);
+    const meter = document.createElement('meter');
+    meter.min = 0;
+    meter.max = total;
+    meter.value = ms;
+    meter.textContent = `${Math.round((ms / total) * 100)}%`;
+    row.insertCell().append(meter);
+  }
+  if (phases.length === 0) body.insertRow().insertCell().textContent = 'none';
+}
+
+/** @param {[string, string][]} items */
+function fillSummary(items) {
+  const list = $('summary');
+  list.replaceChildren();
+  for (const [term, value] of items) {
+    const wrapper = document.createElement('div');
+    const dt = document.createElement('dt');
+    dt.textContent = term;
+    const dd = document.createElement('dd');
+    dd.textContent = value;
+    wrapper.append(dt, dd);
+    list.append(wrapper);
+  }
+}
+
+/** @param {'rendered' | 'preview' | 'source'} name */
+function selectView(name) {
+  for (const view of ['rendered', 'preview', 'source']) {
+    const selected = view === name;
+    $(`tab-${view}`).setAttribute('aria-selected', String(selected));
+    $(`view-${view}`).hidden = !selected;
+  }
+}
+
+/**
+ * Shows one content in the views that fit its format: markdown is rendered, HTML is previewed.
+ * @param {string} content
+ * @param {string} format
+ */
+function showContent(content, format) {
+  const isMarkdown = format === 'markdown';
+  $('tab-rendered').hidden = !isMarkdown;
+  $('tab-preview').hidden = isMarkdown;
+  $('view-rendered').innerHTML = isMarkdown ? md.render(content) : '';
+  // The frame is sandboxed without allow-scripts (see index.html); the meta CSP also stops it from
+  // loading anything, so the preview sends no request to the target or to this server.
+  const frame = /** @type {HTMLIFrameElement} */ ($('preview-frame'));
+  frame.srcdoc = isMarkdown ? '' : `<!DOCTYPE html><meta http-equiv="Content-Security-Policy" content="default-src 'none'">${content}`;
+  $('source-code').textContent = content;
+  selectView(isMarkdown ? 'rendered' : 'preview');
+}
+
+/**
+ * @param {{ code?: string, message?: string, details?: { field: string, message: string }[] }} error
+ * @param {number} status
+ */
+function showError(error, status) {
+  const box = $('error');
+  box.replaceChildren();
+  const title = document.createElement('strong');
+  title.textContent = `${status} ${error.code ?? 'error'}`;
+  const message = document.createElement('p');
+  message.textContent = error.message ?? '';
+  box.append(title, message);
+  if (Array.isArray(error.details) && error.details.length > 0) {
+    const list = document.createElement('ul');
+    for (const detail of error.details) {
+      const item = document.createElement('li');
+      const field = document.createElement('code');
+      field.textContent = detail.field;
+      item.append(field, ` ${detail.message}`);
+      list.append(item);
+    }
+    box.append(list);
+  }
+  box.hidden = false;
+}
+
+/** @param {Response} response */
+async function readResult(response, /** @type {Record<string, unknown>} */ body) {
+  const text = await response.text();
+  const format = String(body.output_format);
+  const contentType = response.headers.get('Content-Type') ?? '';
+  // raw: true answers with the content itself; then the page's status is only in X-Page-Status.
+  if (response.ok && body.raw === true) {
+    return { content: text, pageStatus: response.headers.get('X-Page-Status'), pageHeaders: null, format };
+  }
+  /** @type {any} */
+  let json = null;
+  if (contentType.startsWith('application/json')) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // Shown below as an unexpected answer.
+    }
+  }
+  if (!response.ok || json === null || typeof json.data !== 'string') {
+    return { error: json?.error ?? { code: 'unexpected_response', message: text.slice(0, 500) } };
+  }
+  return { content: json.data, pageStatus: String(json.status), pageHeaders: Object.entries(json.headers ?? {}), format };
+}
+
+async function onSubmit(/** @type {SubmitEvent} */ event) {
+  event.preventDefault();
+  storeToken();
+  const body = requestBody();
+  if (body.url === '' || tokenInput.value === '') {
+    progress.textContent = body.url === '' ? 'Enter a URL.' : 'Enter your API token.';
+    (body.url === '' ? $('url') : tokenInput).focus();
+    return;
+  }
+  fetchButton.disabled = true;
+  progress.textContent = 'Fetching…';
+  const started = performance.now();
+  try {
+    const response = await fetch('/api/fetch', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${tokenInput.value}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      // Our own origin only; no cookies are involved.
+      credentials: 'omit',
+    });
+    const result = await readResult(response, body);
+    const elapsed = `${Math.round(performance.now() - started)} ms`;
+    $('result').hidden = false;
+    $('error').hidden = true;
+    fillHeaders($('response-headers'), response.headers.entries());
+    fillTimings(serverTimings(response.headers.get('Server-Timing')));
+    $('curl').textContent = curlCommand(body);
+    if ('error' in result) {
+      showError(result.error, response.status);
+      fillSummary([
+        ['API status', String(response.status)],
+        ['Time', elapsed],
+      ]);
+      fillHeaders($('page-headers'), []);
+      $('content').hidden = true;
+    } else {
+      fillSummary([
+        ['API status', String(response.status)],
+        ['Page status', result.pageStatus ?? 'unknown'],
+        ['Final URL', response.headers.get('X-Final-Url') ?? ''],
+        ['Wait result', response.headers.get('X-Wait-Result') ?? ''],
+        ['Time', elapsed],
+      ]);
+      fillHeaders($('page-headers'), result.pageHeaders ?? [['(raw response)', 'not included with raw: true']]);
+      showContent(result.content, result.format);
+      $('content').hidden = false;
+    }
+    progress.textContent = `Done in ${elapsed}.`;
+  } catch (error) {
+    progress.textContent = `The request failed: ${error instanceof Error ? error.message : String(error)}`;
+  } finally {
+    fetchButton.disabled = false;
+  }
+}
+
+for (const view of /** @type {const} */ (['rendered', 'preview', 'source'])) {
+  $(`tab-${view}`).addEventListener('click', () => selectView(view));
+}
+// Arrow keys move between the visible tabs, as the ARIA tabs pattern expects.
+$('content')
+  .querySelector('[role=tablist]')
+  ?.addEventListener('keydown', (event) => {
+    const key = /** @type {KeyboardEvent} */ (event).key;
+    if (key !== 'ArrowLeft' && key !== 'ArrowRight') return;
+    const tabs = [...document.querySelectorAll('[role=tab]')].filter((tab) => !(/** @type {HTMLElement} */ (tab).hidden));
+    const current = tabs.findIndex((tab) => tab.getAttribute('aria-selected') === 'true');
+    const next = /** @type {HTMLElement} */ (tabs[(current + (key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length]);
+    next.click();
+    next.focus();
+  });
+$('copy-curl').addEventListener('click', () => {
+  void navigator.clipboard?.writeText($('curl').textContent ?? '');
+});
+rememberToken.addEventListener('change', storeToken);
+form.addEventListener('submit', onSubmit);
+restoreToken();
