@@ -1,7 +1,8 @@
 // The playground at GET / driven in a real headless Chromium (Playwright) against the real Worker:
 // the page loads without a token, fetches a fixture page through /api/fetch, and shows the rendered
 // markdown, status, headers, Server-Timing phases and a curl command that never contains the token.
-// Writes the screenshots in docs/playground-*.png that the README shows.
+// With UPDATE_SCREENSHOTS=1 it rewrites docs/playground-*.png, the screenshots the README shows
+// (not on every run: ports and timings differ each time, and the images are committed).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,13 @@ import { TEST_TOKEN } from './support/worker.js';
 
 const ctx = useWorker();
 const DOCS = fileURLToPath(new URL('../../docs/', import.meta.url));
+
+/** Takes a full-page screenshot; writes it to docs/ only when asked to. */
+async function screenshot(page: Page, name: string): Promise<void> {
+  const path = process.env.UPDATE_SCREENSHOTS === '1' ? `${DOCS}playground-${name}.png` : undefined;
+  const image = await page.screenshot({ path, fullPage: true });
+  expect(image.subarray(1, 4).toString()).toBe('PNG');
+}
 
 let browser: Browser;
 
@@ -186,7 +194,7 @@ describe('fetching through the playground', () => {
     expect(await page.evaluate<number>('sessionStorage.length')).toBe(0);
     expect(consoleErrors).toEqual([]);
 
-    await page.screenshot({ path: `${DOCS}playground-markdown.png`, fullPage: true });
+    await screenshot(page, 'markdown');
     await page.getByRole('tab', { name: 'Source' }).click();
     expect(await page.locator('#source-code').textContent()).toContain('# An article');
     await page.context().close();
@@ -212,7 +220,7 @@ describe('fetching through the playground', () => {
     expect(await page.locator('#view-source script').count()).toBe(0);
     expect(consoleErrors).toEqual([]);
     await page.getByRole('tab', { name: 'HTML preview' }).click();
-    await page.screenshot({ path: `${DOCS}playground-preview.png`, fullPage: true });
+    await screenshot(page, 'preview');
     await page.context().close();
   });
 
@@ -235,6 +243,18 @@ describe('fetching through the playground', () => {
     // Markup written as text in the page stays text.
     expect(await rendered.textContent()).toContain('<img src=x onerror=top.pwned=true>');
     expect(await page.evaluate<boolean>('window.pwned')).toBe(false);
+    await page.context().close();
+  });
+
+  it('shows a raw markdown answer rendered, with the page status taken from X-Page-Status', async () => {
+    const { page, consoleErrors } = await openPlayground();
+    await page.getByLabel(/raw/).check();
+    await fetchThroughForm(page, ctx.fixtures.url('/status/404'), 'markdown');
+    expect(await page.locator('#view-rendered h1').textContent()).toBe('Target says not found');
+    expect((await page.locator('#summary dd').allTextContents()).slice(0, 2)).toEqual(['200', '404']);
+    expect(await page.locator('#page-headers td').allTextContents()).toEqual(['not included with raw: true']);
+    expect(await page.locator('#curl').textContent()).toContain('"raw":true');
+    expect(consoleErrors).toEqual([]);
     await page.context().close();
   });
 
