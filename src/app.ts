@@ -43,7 +43,8 @@ async function renderError(error: unknown, c: Context<AppEnv>): Promise<Response
   const log = c.get('log');
   if (log !== undefined) {
     log.errorCode = apiError.code;
-    if (apiError.status >= 500) log.cause = apiError.cause instanceof Error ? apiError.cause.message : String(apiError.cause ?? apiError.message);
+    if (apiError.status >= 500)
+      log.cause = apiError.cause instanceof Error ? apiError.cause.message : String(apiError.cause ?? apiError.message);
   }
   for (const [name, value] of Object.entries(apiError.headers)) c.header(name, value);
   return c.json(apiError.toBody(), apiError.status);
