@@ -23,8 +23,9 @@ function run(cmd, args, options = {}) {
 
 function ensureNpmPackages() {
   if (existsSync(join(ROOT, 'node_modules', 'wrangler', 'package.json'))) return;
-  log('installing npm packages (npm ci)');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  // `npm install`, not `npm ci`: see .ci/run (other platforms' optional binaries are not on this registry).
+  log('installing npm packages (npm install)');
+  run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 /** The Chrome version miniflare pins for its Browser Rendering emulation, read from the installed package. */
