@@ -8,7 +8,8 @@ import { describeError, ERROR_CODES, type ErrorCode, type ErrorStatus } from './
 import { DEFAULT_WAIT_MS, fetchRequestSchema, MAX_URL_LENGTH } from './request.js';
 
 type JsonSchema = Record<string, unknown>;
-type Header = { description: string; schema: JsonSchema };
+/** `required` marks a header sent on every response of its status (OpenAPI's header `required`). */
+type Header = { description: string; schema: JsonSchema; required?: boolean };
 type BodyField = keyof z.input<ReturnType<typeof fetchRequestSchema>>;
 
 /** Rules the server applies beyond what JSON Schema can say are stated here, per field. */
@@ -39,30 +40,41 @@ const ERROR_HEADERS: Partial<Record<ErrorStatus, Record<string, Header>>> = {
     'WWW-Authenticate': {
       description: 'Bearer challenge (RFC 6750); `error="invalid_token"` for an unknown token.',
       schema: { type: 'string' },
+      required: true,
     },
   },
-  405: { Allow: { description: 'The allowed method.', schema: { type: 'string', const: 'POST' } } },
-  429: { 'Retry-After': { description: 'Seconds until the token may retry.', schema: { type: 'string', pattern: '^[0-9]+$' } } },
+  405: { Allow: { description: 'The allowed method.', schema: { type: 'string', const: 'POST' }, required: true } },
+  429: {
+    'Retry-After': { description: 'Seconds until the token may retry.', schema: { type: 'string', pattern: '^[0-9]+$' }, required: true },
+  },
   503: {
     'Retry-After': {
       description: 'Seconds until a retry may find a browser (browser_unavailable only).',
       schema: { type: 'string', pattern: '^[0-9]+$' },
+      required: false,
     },
   },
 };
 
-const REQUEST_ID: Header = { description: 'The request id: a client-supplied safe id, otherwise a UUID.', schema: { type: 'string' } };
-
-const FETCH_HEADERS: Record<string, Header> = {
-  'X-Request-Id': REQUEST_ID,
-  'X-Final-Url': { description: 'URL of the main document after redirects.', schema: { type: 'string', format: 'uri' } },
-  'X-Wait-Result': {
-    description: '`event` when wait_event fired, `timeout` when the budget ran out first (not an error).',
-    schema: { type: 'string', enum: ['event', 'timeout'] },
-  },
-  'X-Page-Status': { description: "The target's own HTTP status.", schema: { type: 'string', pattern: '^[0-9]{3}$' } },
-  'Server-Timing': { description: 'Phase durations: acquire, navigate, wait, serialize, convert.', schema: { type: 'string' } },
+const REQUEST_ID: Header = {
+  description: 'The request id: a client-supplied safe id, otherwise a UUID.',
+  schema: { type: 'string' },
+  required: true,
 };
+
+// Every successful fetch response carries all of these.
+const FETCH_HEADERS: Record<string, Header> = Object.fromEntries(
+  Object.entries({
+    'X-Request-Id': REQUEST_ID,
+    'X-Final-Url': { description: 'URL of the main document after redirects.', schema: { type: 'string', format: 'uri' } },
+    'X-Wait-Result': {
+      description: '`event` when wait_event fired, `timeout` when the budget ran out first (not an error).',
+      schema: { type: 'string', enum: ['event', 'timeout'] },
+    },
+    'X-Page-Status': { description: "The target's own HTTP status.", schema: { type: 'string', pattern: '^[0-9]{3}$' } },
+    'Server-Timing': { description: 'Phase durations: acquire, navigate, wait, serialize, convert.', schema: { type: 'string' } },
+  } satisfies Record<string, Header>).map(([name, header]) => [name, { ...header, required: true }]),
+);
 
 const SUCCESS_BODY: JsonSchema = {
   type: 'object',
