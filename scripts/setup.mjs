@@ -70,6 +70,8 @@ PATH=/usr/local/bin:/usr/bin:/bin
 export PATH
 run_dir="/tmp/page-fetch-chromium/$PPID"
 if [ -d "$run_dir" ]; then
+  # Tests of the binding refusing a browser: fail to start, as a launch refused upstream would.
+  if [ -f "$run_dir/refuse-launch" ]; then exit 1; fi
   echo $$ > "$run_dir/pid-$$"
   # One switch per line, each passed as one argument (no word splitting, no globbing).
   if [ -f "$run_dir/flags" ]; then

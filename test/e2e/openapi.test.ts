@@ -18,6 +18,8 @@ const guarded = useWorker({ vars: { ALLOW_PRIVATE_NETWORK: 'false' } });
 // Deployments that fail closed: no API tokens (503), and a PROXIES secret that is not JSON (500).
 const unconfigured = useWorker({ vars: { API_TOKENS: '' } });
 const misconfigured = useWorker({ vars: { PROXIES: '{not json' } });
+// A deployment whose browser launches are all refused (the Chromium wrapper fails to start): 503.
+const refused = useWorker({ refuseBrowserLaunch: true });
 
 type Json = Record<string, unknown>;
 type Documented = { headers: Record<string, unknown>; codes: string[] };
@@ -71,6 +73,7 @@ const HERE: [string, () => Promise<Response>][] = [
   ['504 target_timeout', () => ctx.worker.fetchPage({ url: ctx.fixtures.url('/hang'), wait_ms: 1000 })],
   ['503 not_configured', () => unconfigured.worker.fetchPage({ url: article() })],
   ['500 internal_error', () => misconfigured.worker.fetchPage({ url: article() })],
+  ['503 browser_unavailable', () => refused.worker.fetchPage({ url: article() })],
 ];
 
 /** Statuses this file cannot produce without a Worker of its own, and the existing tests that do. */
@@ -86,11 +89,6 @@ const ELSEWHERE: [string, string, string[]][] = [
     ['large pages', 'answers 502 content_too_large for a page over MAX_CONTENT_BYTES'],
   ],
   ['502 proxy_error', 'test/e2e/proxies.test.ts', ['upstream proxies', 'answers 502 proxy_error when the proxy refuses the connection']],
-  [
-    '503 browser_unavailable',
-    'test/unit/app.test.ts',
-    ['browser acquisition', 'answers 503 browser_unavailable with Retry-After when no browser can be launched'],
-  ],
 ];
 
 describe('GET /openapi.json on the running Worker', () => {
@@ -135,5 +133,18 @@ describe('every documented status is real', () => {
       expect(response.headers.get('Content-Type')).toMatch(/^application\/json/);
       expect(await errorCode(response)).toBe(detail);
     }
+  });
+});
+
+describe('browser launches refused', () => {
+  it('answers 503 browser_unavailable with Retry-After after its bounded retries, and launches nothing', async () => {
+    const started = Date.now();
+    const response = await refused.worker.fetchPage({ url: article() });
+    expect(response.status).toBe(503);
+    expect(response.headers.get('Retry-After')).toMatch(/^[1-9][0-9]*$/);
+    expect(await errorCode(response)).toBe('browser_unavailable');
+    // Three attempts, 250 ms and 1 s apart: refused quickly, not after a timeout.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(refused.worker.liveBrowserPids()).toEqual([]);
   });
 });

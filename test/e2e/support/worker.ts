@@ -21,6 +21,8 @@ export interface WorkerOptions {
   vars?: Record<string, string>;
   /** Extra Chromium switches, passed through the wrapper, one argument each. */
   chromiumFlags?: string[];
+  /** Make every browser launch fail (through the wrapper), as when Browser Rendering refuses one. */
+  refuseBrowserLaunch?: boolean;
 }
 
 export interface WorkerHandle {
@@ -122,6 +124,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
   const runDir = join(WRAPPER_RUN_ROOT, String(child.pid));
   mkdirSync(runDir, { recursive: true });
   if (options.chromiumFlags) writeFileSync(join(runDir, 'flags'), options.chromiumFlags.map((flag) => flag + '\n').join(''));
+  if (options.refuseBrowserLaunch) writeFileSync(join(runDir, 'refuse-launch'), '');
   child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const origin = `http://127.0.0.1:${port}`;
