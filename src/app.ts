@@ -12,7 +12,7 @@ import { requestLog } from './request-log.js';
 import { discardBody, readJsonBody } from './body.js';
 import { fromWireError, hubName, type RenderCall } from './render-protocol.js';
 import { proxyUsername, readConfig, type Config } from './config.js';
-import { ApiError } from './errors.js';
+import { ApiError, asApiError, causeText } from './errors.js';
 import { openApiDocument } from './openapi.js';
 import { contentTooLarge } from './page-load.js';
 import type { ProxyRoute } from './page-setup.js';
@@ -21,6 +21,7 @@ import { parseFetchRequest, type FetchRequest } from './request.js';
 import { playgroundRoutes } from './playground/routes.js';
 import { privateHostReason } from './target-guard.js';
 import { PhaseTimer, type Phase } from './timings.js';
+import { utf8Length } from './utf8.js';
 
 function assertTargetAllowed(url: string, config: Config): void {
   if (config.allowPrivateNetwork) return;
@@ -38,13 +39,12 @@ function proxyRoute(request: FetchRequest, config: Config): ProxyRoute | undefin
 
 async function renderError(error: unknown, c: Context<AppEnv>): Promise<Response> {
   await discardBody(c.req.raw);
-  const apiError = error instanceof ApiError ? error : new ApiError('internal_error', undefined, { cause: error });
+  const apiError = asApiError(error);
   // Operators get the cause in the request's log line; the client only the stable public message.
   const log = c.get('log');
   if (log !== undefined) {
     log.errorCode = apiError.code;
-    if (apiError.status >= 500)
-      log.cause = apiError.cause instanceof Error ? apiError.cause.message : String(apiError.cause ?? apiError.message);
+    if (apiError.status >= 500) log.cause = causeText(apiError) ?? apiError.message;
   }
   for (const [name, value] of Object.entries(apiError.headers)) c.header(name, value);
   return c.json(apiError.toBody(), apiError.status);
@@ -100,13 +100,13 @@ export function createApp() {
     const outcome = await hub.render(call);
     const timer = new PhaseTimer();
     for (const [phase, ms] of Object.entries(outcome.timings)) timer.record(phase as Phase, ms);
-    c.get('log').timings = Object.fromEntries(timer.durations);
+    c.get('log').timer = timer;
     if (!outcome.ok) throw fromWireError(outcome.error);
     const { page } = outcome;
 
     const content = await timer.time('convert', () => renderContent(page, request.outputFormat));
-    c.get('log').timings = Object.fromEntries(timer.durations);
-    if (new TextEncoder().encode(content).byteLength > config.maxContentBytes) throw contentTooLarge(config.maxContentBytes);
+    // HTML output is the DOM serialize() already measured; only converted content can differ.
+    if (content !== page.html && utf8Length(content) > config.maxContentBytes) throw contentTooLarge(config.maxContentBytes);
 
     c.header('X-Final-Url', page.finalUrl);
     c.header('X-Wait-Result', page.waitResult);

@@ -2,6 +2,7 @@
 // 400 malformed_json). A request answered early must not leave its body unread: wrangler dev's
 // runtime then fails the next request on the same kept-alive connection ("worker restarted
 // mid-request"), and cancelling the stream does not prevent that, so the body is drained.
+import { mediaType } from './content-type.js';
 import { ApiError } from './errors.js';
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -32,9 +33,8 @@ export async function discardBody(request: Request): Promise<void> {
 }
 
 export function isJsonContentType(header: string | undefined | null): boolean {
-  if (!header) return false;
-  const mediaType = header.split(';', 1)[0]!.trim().toLowerCase();
-  return mediaType === 'application/json' || (mediaType.startsWith('application/') && mediaType.endsWith('+json'));
+  const type = mediaType(header ?? undefined);
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
 }
 
 async function readLimited(request: Request, limit: number): Promise<Uint8Array> {

@@ -33,9 +33,9 @@ export class BrowserHub extends DurableObject<Env> {
     clearTimeout(this.idleTimer);
     try {
       const page = await this.renderWithRetry(pool, call, timer);
-      return { ok: true, page, timings: Object.fromEntries(timer.durations), launches: pool.launches };
+      return { ok: true, page, timings: Object.fromEntries(timer.durations) };
     } catch (error) {
-      return { ok: false, error: toWireError(error), timings: Object.fromEntries(timer.durations), launches: pool.launches };
+      return { ok: false, error: toWireError(error), timings: Object.fromEntries(timer.durations) };
     } finally {
       this.active--;
       if (this.active === 0) this.idleTimer = setTimeout(() => void pool.close(), call.idleCloseMs);

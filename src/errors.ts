@@ -125,3 +125,14 @@ export class ApiError extends Error {
     return { error };
   }
 }
+
+/** `error` as an ApiError: itself, or internal_error with it as the cause (for the operator's log). */
+export function asApiError(error: unknown): ApiError {
+  return error instanceof ApiError ? error : new ApiError('internal_error', undefined, { cause: error });
+}
+
+/** A one-line description of an error's cause, for logs only; undefined when there is none. */
+export function causeText(error: ApiError): string | undefined {
+  if (error.cause === undefined) return undefined;
+  return error.cause instanceof Error ? error.cause.message : String(error.cause);
+}

@@ -4,6 +4,7 @@
 // taken as it stands, waitResult "timeout"). Closing the page is the caller's job.
 import type { Page } from '@cloudflare/puppeteer';
 import { ApiError } from './errors.js';
+import { utf8Length } from './utf8.js';
 import { watchMainDocument, type MainDocument } from './main-document.js';
 import { navigationError, netErrorName } from './navigation-errors.js';
 import { trackNetwork, type NetworkTracker } from './network-tracker.js';
@@ -146,7 +147,7 @@ async function serialize(page: Page, maxContentBytes: number, timers: Timers): P
     for (let tries = 0; ; tries++) {
       try {
         const html: unknown = await page.evaluate(serializeExpression(maxContentBytes));
-        if (typeof html !== 'string' || new TextEncoder().encode(html).byteLength > maxContentBytes) throw contentTooLarge(maxContentBytes);
+        if (typeof html !== 'string' || utf8Length(html) > maxContentBytes) throw contentTooLarge(maxContentBytes);
         return html;
       } catch (error) {
         // The page navigated itself between our wait and this read: read the new document.

@@ -1,7 +1,7 @@
 // What crosses the RPC boundary between the Worker and the BrowserHub Durable Object: the render
 // call, and its outcome as plain data (class instances such as ApiError do not survive RPC).
 // Pure: no Workers runtime imports, so the app and its unit tests can use it.
-import { ApiError, type ErrorCode } from './errors.js';
+import { ApiError, asApiError, causeText, type ErrorCode } from './errors.js';
 import type { BrowserLocation } from './locations.js';
 import type { LoadOptions, RenderedPage } from './page-load.js';
 import type { ProxyRoute } from './page-setup.js';
@@ -25,8 +25,8 @@ export interface WireError {
 }
 
 export type RenderOutcome =
-  | { ok: true; page: RenderedPage; timings: Partial<Record<Phase, number>>; launches: number }
-  | { ok: false; error: WireError; timings: Partial<Record<Phase, number>>; launches: number };
+  | { ok: true; page: RenderedPage; timings: Partial<Record<Phase, number>> }
+  | { ok: false; error: WireError; timings: Partial<Record<Phase, number>> };
 
 /** The hub instance name for a launch location. */
 export function hubName(location: BrowserLocation | undefined): string {
@@ -34,10 +34,8 @@ export function hubName(location: BrowserLocation | undefined): string {
 }
 
 export function toWireError(error: unknown): WireError {
-  const apiError = error instanceof ApiError ? error : new ApiError('internal_error', undefined, { cause: error });
-  const cause =
-    apiError.cause instanceof Error ? apiError.cause.message : apiError.cause === undefined ? undefined : String(apiError.cause);
-  return { code: apiError.code, message: apiError.message, headers: apiError.headers, cause };
+  const apiError = asApiError(error);
+  return { code: apiError.code, message: apiError.message, headers: apiError.headers, cause: causeText(apiError) };
 }
 
 export function fromWireError(wire: WireError): ApiError {

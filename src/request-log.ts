@@ -4,6 +4,7 @@
 // the `log` context variable; this middleware writes the line once the response is ready.
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './app-env.js';
+import type { PhaseTimer } from './timings.js';
 
 export interface RequestLog {
   targetHost?: string;
@@ -11,7 +12,8 @@ export interface RequestLog {
   errorCode?: string;
   /** For 5xx answers only: what went wrong, for the operator. */
   cause?: string;
-  timings?: Record<string, number>;
+  /** The request's phase timer; its durations are written with the line. */
+  timer?: PhaseTimer;
 }
 
 export function requestLog(): MiddlewareHandler<AppEnv> {
@@ -19,7 +21,7 @@ export function requestLog(): MiddlewareHandler<AppEnv> {
     const started = Date.now();
     c.set('log', {});
     await next();
-    const log = c.get('log');
+    const { timer, ...log } = c.get('log');
     const line = {
       requestId: c.get('requestId'),
       token: c.get('tokenFingerprint'),
@@ -28,6 +30,7 @@ export function requestLog(): MiddlewareHandler<AppEnv> {
       status: c.res.status,
       durationMs: Date.now() - started,
       ...log,
+      timings: timer === undefined ? undefined : Object.fromEntries(timer.durations),
     };
     (c.res.status >= 500 ? console.error : console.log)(JSON.stringify(line));
   };
