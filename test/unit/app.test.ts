@@ -9,7 +9,6 @@ const UNAVAILABLE: RenderOutcome = {
   ok: false,
   error: { code: 'browser_unavailable', message: 'No browser is available right now; retry later.', headers: { 'Retry-After': '5' } },
   timings: { acquire: 3 },
-  launches: 0,
 };
 
 /** A stand-in for the BrowserHub namespace: records hub names and calls, answers with `outcome`. */
@@ -260,7 +259,6 @@ const PAGE: RenderOutcome = {
     waitResult: 'timeout',
   },
   timings: { acquire: 1.5, navigate: 20, wait: 30, serialize: 4 },
-  launches: 1,
 };
 
 describe('successful fetches', () => {
@@ -311,7 +309,7 @@ describe('successful fetches', () => {
   ] as const)('renders a hub error %s as HTTP %i without its cause', async (code, status) => {
     const { post } = setup(
       {},
-      { ok: false, error: { code, message: 'Public message.', headers: {}, cause: 'secret detail' }, timings: {}, launches: 1 },
+      { ok: false, error: { code, message: 'Public message.', headers: {}, cause: 'secret detail' }, timings: {} },
     );
     const response = await post(VALID);
     expect(response.status).toBe(status);
