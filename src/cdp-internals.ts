@@ -1,8 +1,9 @@
-// Narrow access to three puppeteer internals that its public API does not expose: the page's own CDP
+// Narrow access to puppeteer internals that its public API does not expose: the page's own CDP
 // session (already attached, with Network and Page enabled, so listening costs no round trip) and
-// a request's or frame's CDP id. Used to see downloads, which Chrome aborts before any 'response'
-// event, and to tell main-frame navigations from other requests.
-import type { CDPSession, Frame, HTTPRequest, Page } from '@cloudflare/puppeteer';
+// the CDP ids of requests, frames and targets. Used to see downloads, which Chrome aborts before any
+// 'response' event, to tell main-frame navigations from other requests, and to find a page target
+// created through CDP directly.
+import type { CDPSession, Frame, HTTPRequest, Page, Target } from '@cloudflare/puppeteer';
 
 /** The page's CDP session, or undefined if this puppeteer build does not have it. */
 export function pageSession(page: Page): CDPSession | undefined {
@@ -19,6 +20,12 @@ export function requestId(request: HTTPRequest): string | undefined {
 /** The CDP frameId of a frame (Fetch.requestPaused names frames by it). */
 export function frameId(frame: Frame): string | undefined {
   const id = (frame as unknown as { _id?: unknown })._id;
+  return typeof id === 'string' ? id : undefined;
+}
+
+/** The CDP targetId of a target (Target.* commands name targets by it). */
+export function targetId(target: Target): string | undefined {
+  const id = (target as unknown as { _targetId?: unknown })._targetId;
   return typeof id === 'string' ? id : undefined;
 }
 

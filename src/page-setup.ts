@@ -3,6 +3,7 @@
 // private-network guard), proxy and credentials applied. Opening is kept apart from loading so a page can be prepared ahead of
 // time, before the request that will use it arrives.
 import type { Browser, BrowserContext, Page } from '@cloudflare/puppeteer';
+import { newPageWithoutBrowserUi } from './browser-ui.js';
 import { installRequestFilter } from './request-filter.js';
 
 export interface ProxyRoute {
@@ -32,7 +33,7 @@ export async function preparePage(browser: Browser, options: PageSetupOptions): 
   const context = await browser.createBrowserContext(options.proxy ? { proxyServer: options.proxy.server } : {});
   const close = () => context.close().catch(() => undefined);
   try {
-    const page = await context.newPage();
+    const page = await newPageWithoutBrowserUi(context);
     // Dialogs (alert, confirm, prompt, beforeunload) would block the page until answered.
     page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
     if (options.proxy?.username !== undefined) {
