@@ -90,8 +90,10 @@ async function main() {
     log(`|---|---|---|---|---|---|---|---|`);
     const naiveSend = () => fetchSample(pooled, '/__bench/naive', { url: article, wait_event: 'networkIdle' }, 'networkIdle');
     const naive: Record<number, ReturnType<typeof summarize>> = {};
+    // As many requests per concurrency as the service gets, so both throughputs carry the same
+    // start-up and tail effects of a closed loop.
     for (const concurrency of [1, 8]) {
-      const s = summarize(await runLoad(naiveSend, concurrency, concurrency === 1 ? 7 : 24));
+      const s = summarize(await runLoad(naiveSend, concurrency, concurrency * REQUESTS_PER_CLIENT));
       naive[concurrency] = s;
       log(
         `| ${concurrency} | ${s.n} | ${s.failed} | ${fmt(s.p50)} | ${fmt(s.p95)} | ${fmt(s.pageP50)} | ${fmt(s.overheadP50)} | ${s.rps.toFixed(2)} |`,
@@ -157,7 +159,7 @@ async function main() {
       `- throughput at concurrency 8: ${pooledC8.html!.rps.toFixed(2)} req/s html, ${pooledC8.markdown!.rps.toFixed(2)} req/s markdown; naive ${naive[8]!.rps.toFixed(2)} req/s → ${(pooledC8.html!.rps / naive[8]!.rps).toFixed(1)}× (target ≥ 3×)`,
     );
     log(
-      `- browsers launched by the service for all ${3 + 2 * CONCURRENCIES.reduce((a, c) => a + c * REQUESTS_PER_CLIENT, 0)} requests above (56 of them at concurrency 8): ${pooledLaunches} (target ≤ 2 for 50 at concurrency 8); naive: ${naiveLaunches} for ${7 + 24} requests`,
+      `- browsers launched by the service for all ${3 + 2 * CONCURRENCIES.reduce((a, c) => a + c * REQUESTS_PER_CLIENT, 0)} requests above (56 of them at concurrency 8): ${pooledLaunches} (target ≤ 2 for 50 at concurrency 8); naive: ${naiveLaunches} for ${(1 + 8) * REQUESTS_PER_CLIENT} requests`,
     );
   } finally {
     for (const worker of workers) await worker.stop();
