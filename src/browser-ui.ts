@@ -50,10 +50,11 @@ export async function newPageWithoutBrowserUi(context: BrowserContext): Promise<
     sessions.delete(browser);
     return context.newPage();
   }
-  await closeBrowserUi(session, browserContextId);
-  const target = await browser.waitForTarget((candidate) => targetIdOf(candidate) === targetId, {
-    timeout: ATTACH_TIMEOUT_MS,
-  });
+  // The close is sent at once (its timing is what matters); puppeteer attaches meanwhile.
+  const [, target] = await Promise.all([
+    closeBrowserUi(session, browserContextId),
+    browser.waitForTarget((candidate) => targetIdOf(candidate) === targetId, { timeout: ATTACH_TIMEOUT_MS }),
+  ]);
   const page = await target.page();
   if (page === null) throw new Error(`target ${targetId} has no page`);
   return page;

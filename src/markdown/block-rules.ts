@@ -72,21 +72,28 @@ function escapeClosingHashes(text: string): string {
   return `${text.slice(0, start)}\\${text.slice(start)}`;
 }
 
-export const blockquote: Rule = {
-  filter: ['blockquote'],
-  block: true,
-  enter(_el, ctx) {
-    ctx.containerDepth++;
-  },
-  replacement(content, _el, ctx) {
-    ctx.containerDepth--;
-    const body = blockBody(content);
-    if (isInlineOnly(ctx) || ctx.containerDepth >= MAX_CONTAINER_DEPTH) return asBlock(body);
-    // An empty quote stays a quote (one bare marker).
-    if (body === '') return asBlock('>');
-    return asBlock(prefixLines(body, '> ', '> '));
-  },
-};
+/**
+ * A container whose lines carry a prefix (quote, definition). Counts towards the nesting depth;
+ * inline-only or nested too deep, its body stays a plain block.
+ */
+function prefixedContainer(tag: string, render: (body: string) => string): Rule {
+  return {
+    filter: [tag],
+    block: true,
+    enter(_el, ctx) {
+      ctx.containerDepth++;
+    },
+    replacement(content, _el, ctx) {
+      ctx.containerDepth--;
+      const body = blockBody(content);
+      if (isInlineOnly(ctx) || ctx.containerDepth >= MAX_CONTAINER_DEPTH) return asBlock(body);
+      return render(body);
+    },
+  };
+}
+
+// An empty quote stays a quote (one bare marker).
+export const blockquote = prefixedContainer('blockquote', (body) => (body === '' ? asBlock('>') : asBlock(prefixLines(body, '> ', '> '))));
 
 export const thematicBreak: Rule = {
   filter: ['hr'],
@@ -134,20 +141,7 @@ export const definitionTerm: Rule = {
   },
 };
 
-export const definitionDescription: Rule = {
-  filter: ['dd'],
-  block: true,
-  enter(_el, ctx) {
-    ctx.containerDepth++;
-  },
-  replacement(content, _el, ctx) {
-    ctx.containerDepth--;
-    const body = blockBody(content);
-    if (body === '') return '';
-    if (isInlineOnly(ctx) || ctx.containerDepth >= MAX_CONTAINER_DEPTH) return asBlock(body);
-    return `\n${prefixLines(body, ': ', '  ')}\n`;
-  },
-};
+export const definitionDescription = prefixedContainer('dd', (body) => (body === '' ? '' : `\n${prefixLines(body, ': ', '  ')}\n`));
 
 export const blockRules: readonly Rule[] = [
   plainBlock,

@@ -89,20 +89,19 @@ const anyCase = (code: string) =>
 const browserCountry = fc.constantFrom(...BROWSER_LOCATIONS).chain(anyCase);
 const twoLetters = fc.stringMatching(/^[A-Za-z]{2}$/);
 
-/** A valid body for the default config (egress through the browser, country a launch location). */
-const validDefaultBody = (maxWaitMs: number) =>
-  fc.record(
-    {
-      url: validUrl,
-      output_format: validOutputFormat,
-      wait_ms: validWaitMs(maxWaitMs),
-      wait_event: validWaitEvent,
-      raw: validRaw,
-      proxy_name: fc.constantFrom('fast_dc', null, undefined),
-      country: fc.oneof(browserCountry, absentOrNull),
-    },
-    { requiredKeys: ['url'] },
-  );
+/** Valid values per field for the default config (egress through the browser, country a launch location). */
+const validFor = (maxWaitMs: number): Record<Field, fc.Arbitrary<unknown>> => ({
+  url: validUrl,
+  output_format: validOutputFormat,
+  wait_ms: validWaitMs(maxWaitMs),
+  wait_event: validWaitEvent,
+  raw: validRaw,
+  proxy_name: fc.constantFrom('fast_dc', null, undefined),
+  country: fc.oneof(browserCountry, absentOrNull),
+});
+
+/** A valid body for the default config. */
+const validDefaultBody = (maxWaitMs: number) => fc.record(validFor(maxWaitMs), { requiredKeys: ['url'] });
 
 /** A valid body for PROXY_CONFIG: any of the proxies, with a country each of them accepts. */
 const validProxyBody = fc.constantFrom('fast_dc', 'dc', 'res', null, undefined).chain((proxy) =>
@@ -214,16 +213,6 @@ const invalidFor = (maxWaitMs: number): Record<Field, fc.Arbitrary<unknown>> => 
   raw: invalidRaw,
   proxy_name: invalidProxyName,
   country: invalidCountry,
-});
-
-const validFor = (maxWaitMs: number): Record<Field, fc.Arbitrary<unknown>> => ({
-  url: validUrl,
-  output_format: validOutputFormat,
-  wait_ms: validWaitMs(maxWaitMs),
-  wait_event: validWaitEvent,
-  raw: validRaw,
-  proxy_name: fc.constantFrom('fast_dc', null, undefined),
-  country: fc.oneof(browserCountry, absentOrNull),
 });
 
 /** A body where a non-empty random subset of fields is schema-invalid; returns it with that subset. */
