@@ -108,7 +108,7 @@ async function main() {
     await runLoad(send, CONCURRENCY, 30); // warm-up: browser launched, caches and pools filled
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const before = memory(worker);
-    // The browser's first tab and the prepared spare page are always there.
+    // The browser's first tab and the prepared spare pages are always there.
     const pagesBefore = await openPages(worker);
     const result = await runLoad(send, CONCURRENCY, TOTAL);
     await new Promise((resolve) => setTimeout(resolve, 2000)); // contexts close off the response path
@@ -134,7 +134,7 @@ async function main() {
       console.log(causes.slice(0, 10).join('\n'));
     }
     console.log(`browsers launched: ${worker.launchedBrowserCount()}, running now: ${worker.liveBrowserPids().length}`);
-    console.log(`pages open in the browser: ${pagesBefore} before the run, ${pages} after (first tab + prepared spare page)`);
+    console.log(`pages open in the browser: ${pagesBefore} before the run, ${pages} after (first tab + the prepared spare pages)`);
     console.log(
       `workerd RSS: ${before.workerdMiB.toFixed(0)} → ${after.workerdMiB.toFixed(0)} MiB (${growth(before.workerdMiB, after.workerdMiB).toFixed(0)}%)`,
     );

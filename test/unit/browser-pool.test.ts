@@ -1,6 +1,6 @@
 import type { Browser, BrowserWorker } from '@cloudflare/puppeteer';
 import { describe, expect, it, vi } from 'vitest';
-import { BrowserPool, SESSION_KEEP_ALIVE_MS, type LaunchBrowser } from '../../src/browser-pool.js';
+import { BrowserPool, SESSION_KEEP_ALIVE_MS, SPARE_PAGES, type LaunchBrowser } from '../../src/browser-pool.js';
 import { ApiError } from '../../src/errors.js';
 
 const binding = { fetch } as BrowserWorker;
@@ -76,17 +76,30 @@ describe('BrowserPool', () => {
     expect(fake.contexts.filter((c) => c.closed)).toHaveLength(1);
   });
 
-  it('prepares the next page ahead of time and hands it out once', async () => {
+  it('keeps SPARE_PAGES pages prepared ahead of time and hands each out once', async () => {
     const fake = fakeBrowser();
     const pool = poolWith(async () => fake.asBrowser);
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+    const first = await pool.openPage(SETUP);
+    await settle();
+    // One context for the first request, SPARE_PAGES made ready behind it.
+    expect(fake.browser.createBrowserContext).toHaveBeenCalledTimes(1 + SPARE_PAGES);
+    const handedOut = [first.context];
+    for (let i = 1; i <= SPARE_PAGES + 1; i++) {
+      handedOut.push((await pool.openPage(SETUP)).context);
+      await settle();
+      // Each request took a prepared page and one more was prepared in its place.
+      expect(fake.browser.createBrowserContext).toHaveBeenCalledTimes(1 + SPARE_PAGES + i);
+    }
+    expect(new Set(handedOut).size).toBe(handedOut.length);
+  });
+
+  it('keeps as many pages ready as it is told', async () => {
+    const fake = fakeBrowser();
+    const pool = new BrowserPool(binding, undefined, { launch: async () => fake.asBrowser, sparePages: 1 });
     await pool.openPage(SETUP);
     await new Promise((resolve) => setTimeout(resolve, 5));
-    // One context for the first request, one spare made ready behind it.
     expect(fake.browser.createBrowserContext).toHaveBeenCalledTimes(2);
-    await pool.openPage(SETUP);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    // The second request took the spare; a new spare was prepared.
-    expect(fake.browser.createBrowserContext).toHaveBeenCalledTimes(3);
   });
 
   it('routes a proxied page through its own proxied context, never the spare', async () => {
