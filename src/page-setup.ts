@@ -1,7 +1,7 @@
 // Opens the isolated browser context and page one request renders in, ready to navigate: its own
-// cookies, storage and cache (a fresh context), dialogs answered, requests filtered (heavy resources,
-// private-network guard), proxy and credentials applied. Opening is kept apart from loading so a page can be prepared ahead of
-// time, before the request that will use it arrives.
+// cookies, storage and cache (a fresh context), dialogs answered, requests filtered (heavy
+// resources, private-network guard), proxy and credentials applied. Opening is kept apart from
+// loading so a page can be prepared ahead of time, before the request that will use it arrives.
 import type { Browser, BrowserContext, Page } from '@cloudflare/puppeteer';
 import { newPageWithoutBrowserUi } from './browser-ui.js';
 import { installRequestFilter } from './request-filter.js';

@@ -113,11 +113,11 @@ export function lineStartEscapeIndex(text: string): number {
   return -1;
 }
 
-/** Escapes collapsed inline text (no newlines) for use as markdown. */
 // Characters the scan below may have to escape; everything else is skipped by one table lookup.
 const SPECIAL = new Uint8Array(128);
 for (const c of '\\`*_~[]<&!') SPECIAL[c.charCodeAt(0)] = 1;
 
+/** Escapes collapsed inline text (no newlines) for use as markdown. */
 export function escapeText(text: string, s: EscapeSituation): string {
   let out: string[] | null = null;
   let flushed = 0;

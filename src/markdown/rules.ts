@@ -29,7 +29,7 @@ function buildRuleSet(rules: readonly Rule[]): RuleSet {
     for (const tag of rule.filter) byTag.set(tag, rule);
   }
   for (const tag of DROPPED_TAGS) byTag.set(tag, DROP);
-  return { byTag, defaultBlock: plainBlock, defaultInline: transparentInline, drop: DROP };
+  return { byTag, defaultInline: transparentInline, drop: DROP };
 }
 
 export const RULES: RuleSet = buildRuleSet([...blockRules, ...listRules, ...tableRules, ...codeRules, ...inlineRules]);

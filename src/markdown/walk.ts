@@ -26,9 +26,9 @@ export interface Rule {
 }
 
 export interface RuleSet {
-  /** Every known tag: its rule, the default block rule, or `drop`. */
+  /** Every known tag: its rule, the plain block rule for other block tags, or `drop`. */
   readonly byTag: ReadonlyMap<string, Rule>;
-  readonly defaultBlock: Rule;
+  /** For tags not in byTag: inline elements without markup of their own. */
   readonly defaultInline: Rule;
   /** Marks elements whose subtree is skipped. */
   readonly drop: Rule;
