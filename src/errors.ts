@@ -1,6 +1,7 @@
 // The API's error model: one ApiError class, a closed union of codes, and the one table that maps a
-// code to its HTTP status and stable public message (DESIGN.md "Errors"). Pure: no Hono, no Workers
-// APIs. Rendering to a Response happens in app.ts; details for operators go in `cause` and logs.
+// code to its HTTP status and stable public message (DESIGN.md "Errors"); also the plain form an error
+// takes across the RPC seam (class instances do not survive it). Pure: no Hono, no Workers APIs.
+// Rendering to a Response happens in api/app.ts; details for operators go in `cause` and logs.
 
 export type ErrorCode =
   | 'malformed_json'
@@ -135,4 +136,31 @@ export function asApiError(error: unknown): ApiError {
 export function causeText(error: ApiError): string | undefined {
   if (error.cause === undefined) return undefined;
   return error.cause instanceof Error ? error.cause.message : String(error.cause);
+}
+
+/** A malformed var or secret; the app answers 500 and logs the reason (never the secret's value). */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function contentTooLarge(maxContentBytes: number): ApiError {
+  return new ApiError('content_too_large', `The rendered content is larger than ${maxContentBytes} bytes.`);
+}
+
+/** An ApiError as plain data, for the RPC seam between the Worker and the browser's Durable Object. */
+export interface WireError {
+  code: ErrorCode;
+  message: string;
+  headers: Record<string, string>;
+  /** For the operator's log only, never the response. */
+  cause?: string;
+}
+
+export function toWireError(error: unknown): WireError {
+  const apiError = asApiError(error);
+  return { code: apiError.code, message: apiError.message, headers: apiError.headers, cause: causeText(apiError) };
+}
+
+export function fromWireError(wire: WireError): ApiError {
+  return new ApiError(wire.code, wire.message, { headers: wire.headers, cause: wire.cause });
 }

@@ -54,7 +54,7 @@ async function main() {
   const article = fixtures.url('/bench/article?fetch_ms=300');
   const workers: WorkerHandle[] = [];
   try {
-    const pooled = await startWorker({ vars: { BENCH_ROUTES: 'true' } });
+    const pooled = await startWorker({ config: 'bench/worker/wrangler.toml' });
     workers.push(pooled);
     const send = (format: string) => () =>
       fetchSample(pooled, '/api/fetch', { url: article, output_format: format, wait_event: 'networkIdle', raw: true }, 'networkIdle');

@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '../../src/config.js';
-import { openApiDocument } from '../../src/openapi.js';
+import { readConfig } from '../../src/api/config.js';
+import { openApiDocument } from '../../src/api/openapi.js';
 import { closedPort } from './support/fixture-server.js';
 import { useWorker } from './support/e2e-hooks.js';
 import { DEFAULT_VARS } from './support/worker.js';

@@ -23,6 +23,8 @@ export interface WorkerOptions {
   chromiumFlags?: string[];
   /** Make every browser launch fail (through the wrapper), as when Browser Rendering refuses one. */
   refuseBrowserLaunch?: boolean;
+  /** Another wrangler configuration, relative to the project root (the benchmark's Worker). */
+  config?: string;
 }
 
 export interface WorkerHandle {
@@ -47,7 +49,6 @@ export const DEFAULT_VARS: Record<string, string> = {
   PROXIES: '',
   BLOCK_MEDIA: 'true',
   BROWSER_IDLE_CLOSE_MS: '60000',
-  BENCH_ROUTES: 'false',
 };
 
 async function freePort(): Promise<number> {
@@ -101,6 +102,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
     '--experimental-vm-modules',
     join(ROOT, 'node_modules/wrangler/wrangler-dist/cli.js'),
     'dev',
+    ...(options.config === undefined ? [] : ['--config', options.config]),
     '--ip',
     '127.0.0.1',
     '--port',

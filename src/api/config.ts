@@ -1,0 +1,51 @@
+// Deployment configuration: readConfig() turns the Env's strings (src/env.ts) into typed settings once
+// per request (Workers hand env to each request, so this is a pure function, not module state).
+// Defaults are DESIGN.md's "Configuration" table; the PROXIES secret is parsed by egress.ts.
+import type { Env } from '../env.js';
+import { ConfigError } from '../errors.js';
+import { parseProxies, type UpstreamProxy } from './egress.js';
+
+export interface Config {
+  apiTokens: string[];
+  /** Upstream proxies by name; "fast_dc" is here only when PROXIES redefines it. */
+  proxies: ReadonlyMap<string, UpstreamProxy>;
+  allowPrivateNetwork: boolean;
+  maxWaitMs: number;
+  navigationTimeoutMs: number;
+  maxContentBytes: number;
+  blockMedia: boolean;
+  browserIdleCloseMs: number;
+}
+
+function parseTokens(raw: string | undefined): string[] {
+  if (raw === undefined) return [];
+  return raw
+    .split(',')
+    .map((token) => token.trim())
+    .filter((token) => token.length > 0);
+}
+
+function parsePositiveInt(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value <= 0) throw new ConfigError(`${name} must be a positive integer`);
+  return value;
+}
+
+function flag(raw: string | undefined): string | undefined {
+  return raw?.trim().toLowerCase();
+}
+
+/** Typed settings from env; throws ConfigError on a malformed var or secret (the app answers 500). */
+export function readConfig(env: Partial<Env>): Config {
+  return {
+    apiTokens: parseTokens(env.API_TOKENS),
+    proxies: parseProxies(env.PROXIES),
+    allowPrivateNetwork: flag(env.ALLOW_PRIVATE_NETWORK) === 'true',
+    maxWaitMs: parsePositiveInt('MAX_WAIT_MS', env.MAX_WAIT_MS, 60_000),
+    navigationTimeoutMs: parsePositiveInt('NAVIGATION_TIMEOUT_MS', env.NAVIGATION_TIMEOUT_MS, 30_000),
+    maxContentBytes: parsePositiveInt('MAX_CONTENT_BYTES', env.MAX_CONTENT_BYTES, 10 * 1024 * 1024),
+    blockMedia: flag(env.BLOCK_MEDIA) !== 'false',
+    browserIdleCloseMs: parsePositiveInt('BROWSER_IDLE_CLOSE_MS', env.BROWSER_IDLE_CLOSE_MS, 60_000),
+  };
+}

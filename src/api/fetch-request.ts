@@ -1,0 +1,109 @@
+// The body of POST /api/fetch: its schema, defaults and the normalized FetchRequest the handler uses
+// (DESIGN.md "Request"). Every failing field is reported, unknown fields are rejected, and `null`
+// means absent. Proxy and country rules need the deployment's proxies, so they take the Config.
+// Pure: no Hono, no Workers APIs.
+import { z } from 'zod';
+import { ApiError, type FieldIssue } from '../errors.js';
+import { WAIT_EVENTS, type WaitEvent } from '../wait-events.js';
+import type { Config } from './config.js';
+import { resolveEgress, type Egress, type EgressFields } from './egress.js';
+
+export const OUTPUT_FORMATS = ['html', 'markdown'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+export const MAX_URL_LENGTH = 8192;
+export const DEFAULT_WAIT_MS = 5000;
+
+export interface FetchRequest {
+  url: string;
+  outputFormat: OutputFormat;
+  /** The waiting budget in ms, counted from navigation start. */
+  waitMs: number;
+  waitEvent: WaitEvent;
+  raw: boolean;
+  /** Where the traffic leaves from, resolved (egress.ts). */
+  egress: Egress;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** The body schema; also the source of the OpenAPI document's request schema (src/openapi.ts). */
+export function fetchRequestSchema(maxWaitMs: number) {
+  const enumMessage = (values: readonly string[]) => ({ message: `must be one of ${values.map((v) => `"${v}"`).join(', ')}` });
+  return z.strictObject({
+    url: z
+      .string({ message: 'is required and must be a string' })
+      .max(MAX_URL_LENGTH, { message: `must be at most ${MAX_URL_LENGTH} characters` })
+      .refine(isHttpUrl, { message: 'must be an absolute http: or https: URL' }),
+    output_format: z.enum(OUTPUT_FORMATS, enumMessage(OUTPUT_FORMATS)).nullish(),
+    wait_ms: z
+      .number({ message: 'must be an integer' })
+      .int({ message: 'must be an integer' })
+      .min(0, { message: 'must be at least 0' })
+      .max(maxWaitMs, { message: `must be at most ${maxWaitMs}` })
+      .nullish(),
+    wait_event: z.enum(WAIT_EVENTS, enumMessage(WAIT_EVENTS)).nullish(),
+    raw: z.boolean({ message: 'must be a boolean' }).nullish(),
+    proxy_name: z.string({ message: 'must be a string' }).min(1, { message: 'must not be empty' }).nullish(),
+    country: z
+      .string({ message: 'must be a string' })
+      .regex(/^[A-Za-z]{2}$/, { message: 'must be an ISO 3166-1 alpha-2 country code' })
+      .nullish(),
+  });
+}
+
+function schemaIssues(error: z.ZodError): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) issues.push({ field: key, message: 'is not a known field' });
+    } else {
+      issues.push({ field: issue.path.map(String).join('.') || '(body)', message: issue.message });
+    }
+  }
+  return issues;
+}
+
+/**
+ * The proxy and country fields to judge even when other fields failed, so every failing field is
+ * reported at once: each is taken as given when its own schema rule passed, else left out.
+ */
+function egressFields(json: object, issues: FieldIssue[]): EgressFields {
+  const valid = (field: 'proxy_name' | 'country') => {
+    const value = (json as Record<string, unknown>)[field];
+    return typeof value === 'string' && !issues.some((issue) => issue.field === field) ? value : undefined;
+  };
+  return { proxy_name: valid('proxy_name'), country: valid('country') };
+}
+
+/**
+ * Validates a parsed JSON body and applies defaults.
+ * @throws ApiError `malformed_json` when the body is not an object, `invalid_request` listing every failing field.
+ */
+export function parseFetchRequest(json: unknown, config: Config): FetchRequest {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    throw new ApiError('malformed_json', 'The request body must be a JSON object.');
+  }
+  const parsed = fetchRequestSchema(config.maxWaitMs).safeParse(json);
+  const issues = parsed.success ? [] : schemaIssues(parsed.error);
+  const egress = resolveEgress(parsed.success ? parsed.data : egressFields(json, issues), config.proxies, issues);
+  if (!parsed.success || egress === undefined || issues.length > 0) {
+    throw new ApiError('invalid_request', 'The request has invalid fields.', { details: issues, cause: parsed.error });
+  }
+  const body = parsed.data;
+  return {
+    url: body.url,
+    outputFormat: body.output_format ?? 'html',
+    waitMs: body.wait_ms === undefined || body.wait_ms === null || body.wait_ms === 0 ? DEFAULT_WAIT_MS : body.wait_ms,
+    waitEvent: body.wait_event ?? 'networkIdle',
+    raw: body.raw ?? false,
+    egress,
+  };
+}

@@ -1,0 +1,229 @@
+// The OpenAPI 3.1 document served at GET /openapi.json. The request body schema is generated from the
+// same zod schema that validates requests (fetchRequestSchema), and the error responses from the
+// closed error table (ERROR_CODES + describeError), so neither can drift from what the API does.
+// Pure: no Hono, no Workers APIs; app.ts mounts it.
+import { z } from 'zod';
+import type { Config } from './config.js';
+import { DEFAULT_PROXY_NAME } from './egress.js';
+import { describeError, ERROR_CODES, type ErrorCode, type ErrorStatus } from '../errors.js';
+import { DEFAULT_WAIT_MS, fetchRequestSchema, MAX_URL_LENGTH } from './fetch-request.js';
+
+type JsonSchema = Record<string, unknown>;
+/** `required` marks a header sent on every response of its status (OpenAPI's header `required`). */
+type Header = { description: string; schema: JsonSchema; required?: boolean };
+type BodyField = keyof z.input<ReturnType<typeof fetchRequestSchema>>;
+
+/** Rules the server applies beyond what JSON Schema can say are stated here, per field. */
+const FIELD_DOCS: Record<BodyField, { description: string; default?: unknown }> = {
+  url: { description: `The page to load: an absolute http: or https: URL (checked by the server), at most ${MAX_URL_LENGTH} characters.` },
+  output_format: { description: 'What to return: the rendered DOM as HTML, or GitHub Flavored Markdown.', default: 'html' },
+  wait_ms: {
+    description: `Waiting budget in ms, counted from navigation start; 0 or null means the default (${DEFAULT_WAIT_MS}).`,
+    default: DEFAULT_WAIT_MS,
+  },
+  wait_event: {
+    description: 'Readiness signal; the page is taken when it fires or the budget runs out, whichever is first.',
+    default: 'networkIdle',
+  },
+  raw: { description: 'true returns the content alone (text/html or text/plain) instead of the JSON envelope.', default: false },
+  proxy_name: {
+    description: `"${DEFAULT_PROXY_NAME}" (the browser's own egress) or a proxy name configured on the deployment (checked by the server).`,
+    default: DEFAULT_PROXY_NAME,
+  },
+  country: {
+    description: `ISO 3166-1 alpha-2, any case. With "${DEFAULT_PROXY_NAME}" it must be a Browser Rendering location; with a datacenter proxy it needs a country template (checked by the server).`,
+  },
+};
+
+/** Headers some error statuses carry besides X-Request-Id (README "Errors"). */
+const ERROR_HEADERS: Partial<Record<ErrorStatus, Record<string, Header>>> = {
+  401: {
+    'WWW-Authenticate': {
+      description: 'Bearer challenge (RFC 6750); `error="invalid_token"` for an unknown token.',
+      schema: { type: 'string' },
+      required: true,
+    },
+  },
+  405: { Allow: { description: 'The allowed method.', schema: { type: 'string', const: 'POST' }, required: true } },
+  429: {
+    'Retry-After': { description: 'Seconds until the token may retry.', schema: { type: 'string', pattern: '^[0-9]+$' }, required: true },
+  },
+  503: {
+    'Retry-After': {
+      description: 'Seconds until a retry may find a browser (browser_unavailable only).',
+      schema: { type: 'string', pattern: '^[0-9]+$' },
+      required: false,
+    },
+  },
+};
+
+const REQUEST_ID: Header = {
+  description: 'The request id: a client-supplied safe id, otherwise a UUID.',
+  schema: { type: 'string' },
+  required: true,
+};
+
+// Every successful fetch response carries all of these.
+const FETCH_HEADERS: Record<string, Header> = Object.fromEntries(
+  Object.entries({
+    'X-Request-Id': REQUEST_ID,
+    'X-Final-Url': { description: 'URL of the main document after redirects.', schema: { type: 'string', format: 'uri' } },
+    'X-Wait-Result': {
+      description: '`event` when wait_event fired, `timeout` when the budget ran out first (not an error).',
+      schema: { type: 'string', enum: ['event', 'timeout'] },
+    },
+    'X-Page-Status': { description: "The target's own HTTP status.", schema: { type: 'string', pattern: '^[0-9]{3}$' } },
+    'Server-Timing': { description: 'Phase durations: acquire, navigate, wait, serialize, convert.', schema: { type: 'string' } },
+  } satisfies Record<string, Header>).map(([name, header]) => [name, { ...header, required: true }]),
+);
+
+const SUCCESS_BODY: JsonSchema = {
+  type: 'object',
+  properties: {
+    data: { type: 'string', description: 'The page as HTML or markdown.' },
+    status: { type: 'integer', description: "The target's HTTP status of the final main-document response." },
+    headers: { type: 'object', additionalProperties: { type: 'string' }, description: 'Its headers, names lowercase.' },
+  },
+  required: ['data', 'status', 'headers'],
+  additionalProperties: false,
+};
+
+function errorBody(codes: readonly ErrorCode[]): JsonSchema {
+  return {
+    type: 'object',
+    properties: {
+      error: {
+        type: 'object',
+        properties: {
+          code: { type: 'string', enum: [...codes] },
+          message: { type: 'string' },
+          details: {
+            type: 'array',
+            description: 'Each failing field (invalid_request only).',
+            items: {
+              type: 'object',
+              properties: { field: { type: 'string' }, message: { type: 'string' } },
+              required: ['field', 'message'],
+              additionalProperties: false,
+            },
+          },
+        },
+        required: ['code', 'message'],
+        additionalProperties: false,
+      },
+    },
+    required: ['error'],
+    additionalProperties: false,
+  };
+}
+
+/** Error codes grouped by their HTTP status, in the table's order. */
+function errorCodesByStatus(): Map<ErrorStatus, ErrorCode[]> {
+  const byStatus = new Map<ErrorStatus, ErrorCode[]>();
+  for (const code of ERROR_CODES) {
+    const { status } = describeError(code);
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return byStatus;
+}
+
+/** One shared response per error status (components.responses.Error<status>), listing its codes. */
+function errorResponses(): Record<string, unknown> {
+  const responses: Record<string, unknown> = {};
+  for (const [status, codes] of [...errorCodesByStatus()].sort(([a], [b]) => a - b)) {
+    responses[`Error${status}`] = {
+      description: codes.map((code) => `\`${code}\`: ${describeError(code).message}`).join(' '),
+      headers: { 'X-Request-Id': REQUEST_ID, ...ERROR_HEADERS[status] },
+      content: {
+        'application/json': {
+          schema: errorBody(codes),
+          examples: Object.fromEntries(codes.map((code) => [code, { value: { error: { code, message: describeError(code).message } } }])),
+        },
+      },
+    };
+  }
+  return responses;
+}
+
+function refs(statuses: number[]): Record<string, { $ref: string }> {
+  return Object.fromEntries(statuses.map((status) => [String(status), { $ref: `#/components/responses/Error${status}` }]));
+}
+
+/** The request schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), with per-field docs. */
+export function fetchRequestJsonSchema(maxWaitMs: number): JsonSchema {
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(fetchRequestSchema(maxWaitMs), { io: 'input' }) as JsonSchema;
+  const properties = schema.properties as Record<BodyField, JsonSchema>;
+  for (const [field, docs] of Object.entries(FIELD_DOCS) as [BodyField, (typeof FIELD_DOCS)[BodyField]][]) {
+    properties[field] = { ...properties[field], ...docs };
+  }
+  return schema;
+}
+
+export function openApiDocument(config: Pick<Config, 'maxWaitMs'>) {
+  const byStatus = [...errorCodesByStatus().keys()].sort((a, b) => a - b);
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Page Fetch',
+      version: '0.1.0',
+      description: 'Loads a web page in a real headless browser and returns the rendered page as HTML or markdown.',
+    },
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'One of the API tokens of the deployment.' } },
+      schemas: { FetchRequest: fetchRequestJsonSchema(config.maxWaitMs), FetchResponse: SUCCESS_BODY, ErrorBody: errorBody(ERROR_CODES) },
+      // Error404 is what any path not listed here answers; OpenAPI has no wildcard path to hang it on.
+      responses: errorResponses(),
+    },
+    security: [{ bearerAuth: [] }],
+    paths: {
+      '/api/fetch': {
+        post: {
+          operationId: 'fetchPage',
+          summary: 'Render a page and return it as HTML or markdown',
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/FetchRequest' } } } },
+          responses: {
+            '200': {
+              description: "The rendered page, whatever the target's own status. JSON unless `raw` is true.",
+              headers: FETCH_HEADERS,
+              content: {
+                'application/json': { schema: { $ref: '#/components/schemas/FetchResponse' } },
+                'text/html': { schema: { type: 'string', description: 'raw: true, output_format html (charset=utf-8).' } },
+                'text/plain': { schema: { type: 'string', description: 'raw: true, output_format markdown (charset=utf-8).' } },
+              },
+            },
+            // Every error status but 404, which only unknown paths answer.
+            ...refs(byStatus.filter((status) => status !== 404)),
+          },
+        },
+      },
+      '/healthz': {
+        get: {
+          operationId: 'health',
+          summary: 'Liveness: no token, no browser',
+          security: [],
+          responses: {
+            '200': {
+              description: 'The Worker is up.',
+              content: {
+                'application/json': { schema: { type: 'object', properties: { status: { const: 'ok' } }, required: ['status'] } },
+              },
+            },
+            // A broken configuration fails every route, these too.
+            ...refs([500]),
+          },
+        },
+      },
+      '/openapi.json': {
+        get: {
+          operationId: 'openApiDocument',
+          summary: 'This document',
+          security: [],
+          responses: {
+            '200': { description: 'The OpenAPI 3.1 document.', content: { 'application/json': { schema: { type: 'object' } } } },
+            ...refs([500]),
+          },
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,120 @@
+// Loads one URL in a prepared page (page-setup.ts), waits per DESIGN.md "Waiting", and returns the
+// serialized DOM as plain data. Budgets: the main document must commit within navigationTimeoutMs
+// (else 504); the wait event is awaited until waitMs after navigation start (else the page is
+// taken as it stands, waitResult "timeout"). Closing the page is the caller's job.
+import { ApiError } from '../errors.js';
+import { forbiddenTarget } from '../guard/policy.js';
+import type { PhaseTimer } from '../timings.js';
+import type { WaitEvent, WaitResult } from '../wait-events.js';
+import { watchMainDocument, type MainDocument } from './main-document.js';
+import { navigationError, netErrorName } from './navigation-errors.js';
+import { trackNetwork, type NetworkTracker } from './network-tracker.js';
+import type { PreparedPage } from './page-setup.js';
+import type { LoadOptions, RenderedPage } from './render-call.js';
+import { serializePage } from './serialize.js';
+import { Timers } from './timers.js';
+
+/** How long after an aborted navigation to wait for Chrome to say it was a download. */
+const DOWNLOAD_GRACE_MS = 250;
+
+/** What loading needs of a prepared page. */
+export type LoadablePage = Pick<PreparedPage, 'page' | 'proxyName' | 'guard' | 'forbiddenNavigation'>;
+
+function readinessSignal(event: WaitEvent, doc: MainDocument, network: NetworkTracker): Promise<void> {
+  switch (event) {
+    case 'DOMContentLoaded':
+      return doc.domContentLoaded;
+    case 'load':
+      return doc.load;
+    case 'networkAlmostIdle':
+      return network.idle(2);
+    case 'networkIdle':
+      return network.idle(0);
+  }
+}
+
+async function navigate(target: LoadablePage, options: LoadOptions, doc: MainDocument, timers: Timers): Promise<void> {
+  const { page, proxyName } = target;
+  // goto's own waiting is not used: its rejection reports net errors, our signals do the rest.
+  const failed = page.goto(options.url, { waitUntil: 'load', timeout: 0 }).then(
+    () => new Promise<never>(() => undefined),
+    (error: unknown) => error,
+  );
+  const outcome = await Promise.race([
+    doc.committed.then(() => ({ kind: 'committed' as const })),
+    doc.unsupported.then((reason) => ({ kind: 'unsupported' as const, reason })),
+    target.forbiddenNavigation.then((reason) => ({ kind: 'forbidden' as const, reason })),
+    doc.forbiddenAddress.then((reason) => ({ kind: 'forbidden' as const, reason })),
+    failed.then((error) => ({ kind: 'failed' as const, error })),
+    timers.after(options.navigationTimeoutMs, { kind: 'timeout' as const }),
+  ]);
+  switch (outcome.kind) {
+    case 'committed':
+      // Chrome shows a proxy's 407 as the page once the credentials are refused again.
+      if (proxyName !== undefined && doc.response()?.status() === 407) {
+        throw new ApiError('proxy_error', `The upstream proxy "${proxyName}" rejected the credentials (407).`);
+      }
+      return;
+    case 'unsupported':
+      throw new ApiError('unsupported_content', outcome.reason);
+    case 'forbidden':
+      throw forbiddenTarget(outcome.reason, true);
+    case 'failed': {
+      // A download aborts the navigation first and is identified a moment later.
+      if (netErrorName(outcome.error) === 'ERR_ABORTED') {
+        const download = await Promise.race([doc.unsupported, timers.after(DOWNLOAD_GRACE_MS, undefined)]);
+        if (download !== undefined) throw new ApiError('unsupported_content', download);
+      }
+      throw navigationError(outcome.error, proxyName);
+    }
+    case 'timeout':
+      throw new ApiError('target_timeout', `The target did not answer within ${options.navigationTimeoutMs} ms.`);
+  }
+}
+
+async function waitForReadiness(
+  options: LoadOptions,
+  doc: MainDocument,
+  network: NetworkTracker,
+  timers: Timers,
+  navigationStart: number,
+): Promise<WaitResult> {
+  const budgetLeft = navigationStart + options.waitMs - Date.now();
+  const result = await Promise.race([
+    readinessSignal(options.waitEvent, doc, network).then(() => 'event' as const),
+    timers.after(budgetLeft, 'timeout' as const),
+  ]);
+  if (result === 'timeout') {
+    // A main document slower than the budget: give its body the chance to arrive (bounded by the
+    // navigation timeout) so the page returned is the document, not an empty shell.
+    const navigationLeft = navigationStart + options.navigationTimeoutMs - Date.now();
+    await Promise.race([doc.domContentLoaded, doc.bodyLoaded, timers.after(navigationLeft, undefined)]);
+  }
+  return result;
+}
+
+/** Navigates the prepared page to `options.url`, waits, and serializes; the page is left open. */
+export async function loadPage(target: LoadablePage, options: LoadOptions, timer: PhaseTimer): Promise<RenderedPage> {
+  const { page } = target;
+  const doc = watchMainDocument(page, target.guard);
+  const network = trackNetwork(page);
+  const timers = new Timers();
+  try {
+    const navigationStart = Date.now();
+    await timer.time('navigate', () => navigate(target, options, doc, timers));
+    const waitResult = await timer.time('wait', () => waitForReadiness(options, doc, network, timers, navigationStart));
+    const html = await timer.time('serialize', () => serializePage(page, options.maxContentBytes, timers));
+    const response = doc.response();
+    return {
+      html,
+      finalUrl: page.url(),
+      status: response?.status() ?? 200,
+      headers: response?.headers() ?? {},
+      waitResult,
+    };
+  } finally {
+    timers.clear();
+    network.dispose();
+    doc.dispose();
+  }
+}

@@ -1,0 +1,152 @@
+// One shared browser session and the pages opened in it. Model: a single browser serves every
+// request of its owner (one Durable Object per launch location), each request in a context of its
+// own; the browser is launched once (concurrent callers share the same launch), replaced when it
+// disconnects (crash, expiry, recycling), and closed after a quiet period. Pages for the next
+// requests are prepared ahead of time so the common path skips context and page creation.
+import puppeteer, { type Browser, type BrowserWorker, type WorkersLaunchOptions } from '@cloudflare/puppeteer';
+import { ApiError } from '../errors.js';
+import type { BrowserLocation } from '../locations.js';
+import { preparePage, type PreparedPage } from './page-setup.js';
+import type { PageSetup } from './render-call.js';
+
+export type LaunchBrowser = (binding: BrowserWorker, options?: WorkersLaunchOptions) => Promise<Browser>;
+export type BrowserLimits = (binding: BrowserWorker) => Promise<{ timeUntilNextAllowedBrowserAcquisition: number }>;
+
+export interface BrowserPoolOptions {
+  launch?: LaunchBrowser;
+  limits?: BrowserLimits;
+  /** Pauses between launch attempts; their count bounds the retries. */
+  retryDelaysMs?: number[];
+  /** How many prepared pages to keep ready (SPARE_PAGES unless set). */
+  sparePages?: number;
+}
+
+/** How long Browser Rendering keeps an idle session (its keep_alive, at most 10 minutes). */
+export const SESSION_KEEP_ALIVE_MS = 120_000;
+/** Default Retry-After when the binding does not say when a browser may be had again. */
+export const BROWSER_RETRY_AFTER_SECONDS = 5;
+/**
+ * Pages kept ready for the next requests. Two, measured (docs/decisions.md): under load a second page in
+ * preparation lets the browser build pages while others wait on the network, +5 % requests/s at
+ * concurrency 8 over one; four gave nothing more.
+ */
+export const SPARE_PAGES = 2;
+
+export class BrowserPool {
+  private current?: Browser;
+  private launching?: Promise<Browser>;
+  private spares: Promise<PreparedPage | undefined>[] = [];
+  private readonly launch: LaunchBrowser;
+  private readonly limits: BrowserLimits;
+  private readonly retryDelaysMs: number[];
+  private readonly sparePages: number;
+  /** Browsers launched by this pool so far (for diagnostics and benchmarks). */
+  launches = 0;
+
+  constructor(
+    private readonly binding: BrowserWorker,
+    private readonly location: BrowserLocation | undefined,
+    options: BrowserPoolOptions = {},
+  ) {
+    this.launch = options.launch ?? ((endpoint, launchOptions) => puppeteer.launch(endpoint, launchOptions));
+    this.limits = options.limits ?? ((endpoint) => puppeteer.limits(endpoint));
+    this.retryDelaysMs = options.retryDelaysMs ?? [250, 1000];
+    this.sparePages = options.sparePages ?? SPARE_PAGES;
+  }
+
+  /**
+   * A fresh, isolated page in the shared browser.
+   * @throws ApiError browser_unavailable when no browser can be had within the retry bound.
+   */
+  async openPage(setup: PageSetup): Promise<PreparedPage> {
+    for (let attempt = 0; ; attempt++) {
+      const browser = await this.connectedBrowser();
+      const spare = setup.proxy === undefined ? await this.takeSpare(browser) : undefined;
+      if (setup.proxy === undefined) this.prepareSpares(browser, setup);
+      if (spare !== undefined) return spare;
+      try {
+        return await preparePage(browser, setup);
+      } catch (error) {
+        // A session that died between the check and the call: replace it once, then give up.
+        if (browser.connected || attempt > 0) throw error;
+        this.forget(browser);
+      }
+    }
+  }
+
+  /** Drops a browser that failed mid-request (crashed, session gone); the next page gets a new one. */
+  discard(browser: Browser): void {
+    this.forget(browser);
+    void browser.close().catch(() => undefined);
+  }
+
+  /** Closes the browser (idle shutdown); the next request launches a new one. */
+  async close(): Promise<void> {
+    const browser = this.current;
+    if (browser === undefined) return;
+    this.forget(browser);
+    await browser.close().catch(() => undefined);
+  }
+
+  private async connectedBrowser(): Promise<Browser> {
+    if (this.current?.connected) return this.current;
+    if (this.current !== undefined) this.forget(this.current);
+    // Concurrent callers share one launch instead of racing to start a browser each.
+    this.launching ??= this.launchWithRetries().finally(() => (this.launching = undefined));
+    return this.launching;
+  }
+
+  private async launchWithRetries(): Promise<Browser> {
+    let lastError: unknown;
+    for (let attempt = 0; attempt <= this.retryDelaysMs.length; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, this.retryDelaysMs[attempt - 1]));
+      try {
+        const browser = await this.launch(this.binding, {
+          keep_alive: SESSION_KEEP_ALIVE_MS,
+          ...(this.location === undefined ? {} : { location: this.location }),
+        });
+        this.launches++;
+        browser.on('disconnected', () => this.forget(browser));
+        this.current = browser;
+        return browser;
+      } catch (error) {
+        lastError = error;
+      }
+    }
+    throw new ApiError('browser_unavailable', undefined, {
+      cause: lastError,
+      headers: { 'Retry-After': String(await this.retryAfterSeconds()) },
+    });
+  }
+
+  /** Seconds until the binding allows another browser, from puppeteer.limits() when it answers. */
+  private async retryAfterSeconds(): Promise<number> {
+    try {
+      const { timeUntilNextAllowedBrowserAcquisition: ms } = await this.limits(this.binding);
+      return Number.isFinite(ms) && ms > 0 ? Math.ceil(ms / 1000) : BROWSER_RETRY_AFTER_SECONDS;
+    } catch {
+      return BROWSER_RETRY_AFTER_SECONDS;
+    }
+  }
+
+  private forget(browser: Browser): void {
+    if (this.current !== browser) return;
+    this.current = undefined;
+    this.spares = [];
+  }
+
+  private async takeSpare(browser: Browser): Promise<PreparedPage | undefined> {
+    const spare = this.spares.shift();
+    const prepared = await spare;
+    if (prepared === undefined) return undefined;
+    if (prepared.browser === browser && browser.connected && !prepared.page.isClosed()) return prepared;
+    await prepared.close();
+    return undefined;
+  }
+
+  private prepareSpares(browser: Browser, setup: PageSetup): void {
+    while (this.spares.length < this.sparePages) {
+      this.spares.push(preparePage(browser, { ...setup, proxy: undefined }).catch(() => undefined));
+    }
+  }
+}

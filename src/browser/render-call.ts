@@ -1,0 +1,61 @@
+// What crosses the RPC seam between the Worker and the BrowserHub Durable Object: the render call and
+// its outcome, as plain data (class instances such as ApiError do not survive RPC; errors travel as
+// WireError). Pure: no Workers runtime imports, so the api layer and its unit tests can use it.
+import type { WireError } from '../errors.js';
+import type { GuardSettings } from '../guard/policy.js';
+import type { BrowserLocation } from '../locations.js';
+import type { Phase } from '../timings.js';
+import type { WaitEvent, WaitResult } from '../wait-events.js';
+
+/** An upstream proxy, resolved for one request: the username already has its country applied. */
+export interface ProxyRoute {
+  name: string;
+  /** Proxy server URL as Chrome takes it, e.g. "http://host:port". */
+  server: string;
+  username?: string;
+  password?: string;
+}
+
+/** How the page is opened, before it navigates (page-setup.ts). */
+export interface PageSetup {
+  /** Route the page's context through this proxy; absent for the browser's own egress. */
+  proxy?: ProxyRoute;
+  /** Do not download images, media and fonts. */
+  blockResources: boolean;
+  guard: GuardSettings;
+}
+
+/** How the page is loaded and read (page-load.ts), per DESIGN.md "Waiting". */
+export interface LoadOptions {
+  url: string;
+  waitEvent: WaitEvent;
+  /** The waiting budget, counted from navigation start, in ms. */
+  waitMs: number;
+  /** The main document must answer within this, in ms, else 504. */
+  navigationTimeoutMs: number;
+  maxContentBytes: number;
+}
+
+export interface RenderCall {
+  /** The launch location of the browser; absent for any. */
+  location?: BrowserLocation;
+  setup: PageSetup;
+  load: LoadOptions;
+  /** Close the browser after this long without requests, in ms. */
+  idleCloseMs: number;
+}
+
+export interface RenderedPage {
+  html: string;
+  finalUrl: string;
+  status: number;
+  /** Response headers of the final main document, names lowercase. */
+  headers: Record<string, string>;
+  waitResult: WaitResult;
+}
+
+export type PhaseTimings = Partial<Record<Phase, number>>;
+
+export type RenderOutcome =
+  | { ok: true; page: RenderedPage; timings: PhaseTimings }
+  | { ok: false; error: WireError; timings: PhaseTimings };

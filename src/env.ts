@@ -1,0 +1,38 @@
+// The Env every part of the deployment receives: bindings, secrets and vars of wrangler.toml, one
+// documented field each. Strings as Workers hand them over; api/config.ts turns them into typed
+// settings. The browser's Durable Object reads only its binding (browser/hub.ts, HubEnv).
+import type { BrowserHub } from './browser/index.js';
+
+export interface Env {
+  // Bindings
+  /** Browser Rendering binding, driven through @cloudflare/puppeteer. */
+  BROWSER: Fetcher;
+  /** Durable Objects that keep browser sessions open across requests, one per launch location. */
+  BROWSER_HUB: DurableObjectNamespace<BrowserHub>;
+  /** Per-token request limit (Workers Rate Limiting); optional so tests can run without it. */
+  RATE_LIMITER?: RateLimit;
+  // Secrets
+  /** Comma-separated accepted bearer tokens; two at once allow rotation. */
+  API_TOKENS?: string;
+  /** JSON object of named upstream proxies (api/egress.ts). */
+  PROXIES?: string;
+  // Vars
+  /** "true" lets targets on private, loopback and local addresses through (local dev and tests only). */
+  ALLOW_PRIVATE_NETWORK?: string;
+  /** Upper bound for a request's wait_ms, in ms. */
+  MAX_WAIT_MS?: string;
+  /** How long the main document may take to answer before 504 target_timeout, in ms. */
+  NAVIGATION_TIMEOUT_MS?: string;
+  /** Upper bound for the returned content, in bytes. */
+  MAX_CONTENT_BYTES?: string;
+  /** "false" lets pages download images, media and fonts (blocked by default: output cannot contain them). */
+  BLOCK_MEDIA?: string;
+  /** A shared browser is closed after this long without requests, in ms. */
+  BROWSER_IDLE_CLOSE_MS?: string;
+}
+
+// Keeps Env in step with wrangler.toml: WorkerBindings is generated from it (`npm run types`, checked
+// in CI by `npm run types:check`); a binding or var missing here fails to compile.
+type MissingFromEnv = Exclude<keyof WorkerBindings, keyof Env>;
+const envCoversBindings: [MissingFromEnv] extends [never] ? true : MissingFromEnv = true;
+void envCoversBindings;

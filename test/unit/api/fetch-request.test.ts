@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig, type Config } from '../../../src/api/config.js';
+import { ApiError } from '../../../src/errors.js';
+import { parseFetchRequest } from '../../../src/api/fetch-request.js';
+
+const config: Config = readConfig({});
+const withProxies = (proxies: object): Config => readConfig({ PROXIES: JSON.stringify(proxies) });
+
+function failure(json: unknown, cfg: Config = config): ApiError {
+  try {
+    parseFetchRequest(json, cfg);
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the request to be rejected');
+}
+
+const URL_OK = 'https://example.com/page';
+
+describe('parseFetchRequest defaults', () => {
+  it('applies every documented default when only url is given', () => {
+    expect(parseFetchRequest({ url: URL_OK }, config)).toEqual({
+      url: URL_OK,
+      outputFormat: 'html',
+      waitMs: 5000,
+      waitEvent: 'networkIdle',
+      raw: false,
+      egress: { kind: 'direct' },
+    });
+  });
+
+  it('treats null for every optional field as absent', () => {
+    const nulls = { output_format: null, wait_ms: null, wait_event: null, raw: null, proxy_name: null, country: null };
+    expect(parseFetchRequest({ url: URL_OK, ...nulls }, config)).toEqual(parseFetchRequest({ url: URL_OK }, config));
+  });
+
+  it('reads wait_ms 0 as the default 5000', () => {
+    expect(parseFetchRequest({ url: URL_OK, wait_ms: 0 }, config).waitMs).toBe(5000);
+  });
+
+  it('keeps explicit values', () => {
+    const request = parseFetchRequest({ url: URL_OK, output_format: 'markdown', wait_ms: 1234, wait_event: 'load', raw: true }, config);
+    expect(request).toMatchObject({ outputFormat: 'markdown', waitMs: 1234, waitEvent: 'load', raw: true });
+  });
+
+  it.each(['DOMContentLoaded', 'load', 'networkAlmostIdle', 'networkIdle'])('accepts wait_event %s', (event) => {
+    expect(parseFetchRequest({ url: URL_OK, wait_event: event }, config).waitEvent).toBe(event);
+  });
+
+  it('accepts wait_ms equal to MAX_WAIT_MS', () => {
+    expect(parseFetchRequest({ url: URL_OK, wait_ms: 60000 }, config).waitMs).toBe(60000);
+  });
+
+  it('accepts a url of exactly 8192 characters', () => {
+    const url = 'https://example.com/' + 'a'.repeat(8192 - 'https://example.com/'.length);
+    expect(parseFetchRequest({ url }, config).url).toBe(url);
+  });
+});
+
+describe('parseFetchRequest rejections', () => {
+  it.each([
+    ['an array', []],
+    ['a string', 'https://example.com'],
+    ['a number', 42],
+    ['null', null],
+  ])('answers malformed_json when the body is %s', (_name, json) => {
+    expect(failure(json).code).toBe('malformed_json');
+  });
+
+  it.each([
+    ['missing', {}, 'url'],
+    ['not a string', { url: 42 }, 'url'],
+    ['relative', { url: '/path' }, 'url'],
+    ['not http', { url: 'ftp://example.com/' }, 'url'],
+    ['a file URL', { url: 'file:///etc/passwd' }, 'url'],
+    ['a javascript URL', { url: 'javascript:alert(1)' }, 'url'],
+    ['garbage', { url: 'not a url' }, 'url'],
+    ['over 8192 characters', { url: 'https://example.com/' + 'a'.repeat(8200) }, 'url'],
+    ['an unknown output_format', { url: URL_OK, output_format: 'pdf' }, 'output_format'],
+    ['output_format in another case', { url: URL_OK, output_format: 'HTML' }, 'output_format'],
+    ['a negative wait_ms', { url: URL_OK, wait_ms: -1 }, 'wait_ms'],
+    ['a fractional wait_ms', { url: URL_OK, wait_ms: 1.5 }, 'wait_ms'],
+    ['wait_ms as a string', { url: URL_OK, wait_ms: '1000' }, 'wait_ms'],
+    ['wait_ms above MAX_WAIT_MS', { url: URL_OK, wait_ms: 60001 }, 'wait_ms'],
+    ['an unknown wait_event', { url: URL_OK, wait_event: 'networkidle0' }, 'wait_event'],
+    ['wait_event in another case', { url: URL_OK, wait_event: 'LOAD' }, 'wait_event'],
+    ['raw as a string', { url: URL_OK, raw: 'true' }, 'raw'],
+    ['raw as a number', { url: URL_OK, raw: 1 }, 'raw'],
+    ['an empty proxy_name', { url: URL_OK, proxy_name: '' }, 'proxy_name'],
+    ['an unknown proxy_name', { url: URL_OK, proxy_name: 'residential_eu' }, 'proxy_name'],
+    ['a three-letter country', { url: URL_OK, country: 'USA' }, 'country'],
+    ['a numeric country', { url: URL_OK, country: 12 }, 'country'],
+    ['a country Browser Rendering has no location for', { url: URL_OK, country: 'AQ' }, 'country'],
+    ['an unknown field', { url: URL_OK, outputFormat: 'markdown' }, 'outputFormat'],
+  ])('answers invalid_request naming the field when it is %s', (_name, json, field) => {
+    const error = failure(json);
+    expect(error.code).toBe('invalid_request');
+    expect(error.status).toBe(400);
+    expect(error.details?.map((detail) => detail.field)).toEqual([field]);
+  });
+
+  it('reports every failing field, not only the first', () => {
+    const error = failure({ url: 'nope', output_format: 'pdf', wait_ms: -5, wait_event: 'x', raw: 'yes', extra: 1, other: 2 });
+    expect(error.details?.map((detail) => detail.field).sort()).toEqual(
+      ['extra', 'other', 'output_format', 'raw', 'url', 'wait_event', 'wait_ms'].sort(),
+    );
+    for (const detail of error.details ?? []) expect(detail.message.length).toBeGreaterThan(0);
+  });
+
+  it('reports proxy and country problems together with the other failing fields', () => {
+    const error = failure({ url: 'nope', wait_ms: -1, proxy_name: 'unknown', raw: 'yes' });
+    expect(error.details?.map((detail) => detail.field).sort()).toEqual(['proxy_name', 'raw', 'url', 'wait_ms']);
+    const country = failure({ wait_ms: 'x', country: 'ZZ' });
+    expect(country.details?.map((detail) => detail.field).sort()).toEqual(['country', 'url', 'wait_ms']);
+  });
+
+  it('applies MAX_WAIT_MS from the configuration', () => {
+    const error = failure({ url: URL_OK, wait_ms: 2001 }, readConfig({ MAX_WAIT_MS: '2000' }));
+    expect(error.details).toEqual([{ field: 'wait_ms', message: 'must be at most 2000' }]);
+  });
+
+  it('lists the configured proxy names when proxy_name is unknown', () => {
+    const error = failure({ url: URL_OK, proxy_name: 'nope' }, withProxies({ resi: { kind: 'residential', server: 'http://p:1' } }));
+    expect(error.details?.[0]?.message).toContain('fast_dc, resi');
+  });
+});
+
+describe('parseFetchRequest proxies and country', () => {
+  it('maps country with fast_dc to the browser launch location, in any case', () => {
+    expect(parseFetchRequest({ url: URL_OK, country: 'de' }, config).egress).toEqual({ kind: 'direct', location: 'DE' });
+    expect(parseFetchRequest({ url: URL_OK, country: 'Us', proxy_name: 'fast_dc' }, config).egress).toEqual({
+      kind: 'direct',
+      location: 'US',
+    });
+  });
+
+  it('routes a configured proxy by name', () => {
+    const cfg = withProxies({ resi: { kind: 'residential', server: 'http://p:1' } });
+    expect(parseFetchRequest({ url: URL_OK, proxy_name: 'resi' }, cfg).egress).toEqual({
+      kind: 'proxy',
+      route: { name: 'resi', server: 'http://p:1', username: undefined, password: undefined },
+      country: undefined,
+    });
+  });
+
+  it('ignores country for residential, isp and mobile proxies', () => {
+    const cfg = withProxies({
+      resi: { kind: 'residential', server: 'http://p:1' },
+      isp: { kind: 'isp', server: 'http://p:2' },
+      mob: { kind: 'mobile', server: 'http://p:3' },
+    });
+    for (const name of ['resi', 'isp', 'mob']) {
+      expect(parseFetchRequest({ url: URL_OK, proxy_name: name, country: 'fr' }, cfg).egress).toMatchObject({
+        kind: 'proxy',
+        route: { name },
+        country: undefined,
+      });
+    }
+  });
+
+  it('passes country to a datacenter proxy that has a country_username template', () => {
+    const cfg = withProxies({
+      dc: { kind: 'datacenter', server: 'http://p:1', username: 'u', country_username: '{username}-country-{country}' },
+    });
+    expect(parseFetchRequest({ url: URL_OK, proxy_name: 'dc', country: 'fr' }, cfg).egress).toEqual({
+      kind: 'proxy',
+      route: { name: 'dc', server: 'http://p:1', username: 'u-country-fr', password: undefined },
+      country: 'FR',
+    });
+  });
+
+  it('rejects country for a datacenter proxy without a country_username template', () => {
+    const cfg = withProxies({ dc: { kind: 'datacenter', server: 'http://p:1' } });
+    const error = failure({ url: URL_OK, proxy_name: 'dc', country: 'fr' }, cfg);
+    expect(error.details).toEqual([{ field: 'country', message: expect.stringContaining('country_username') }]);
+  });
+
+  it('uses an upstream proxy when PROXIES redefines fast_dc', () => {
+    const cfg = withProxies({ fast_dc: { kind: 'datacenter', server: 'http://p:1', country_username: '{username}-{country}' } });
+    expect(parseFetchRequest({ url: URL_OK, country: 'gb' }, cfg).egress).toEqual({
+      kind: 'proxy',
+      route: { name: 'fast_dc', server: 'http://p:1', username: '-gb', password: undefined },
+      country: 'GB',
+    });
+  });
+});

@@ -1,0 +1,174 @@
+import type { Browser, BrowserWorker } from '@cloudflare/puppeteer';
+import { describe, expect, it, vi } from 'vitest';
+import { BrowserPool, SESSION_KEEP_ALIVE_MS, SPARE_PAGES, type LaunchBrowser } from '../../../src/browser/pool.js';
+import { ApiError } from '../../../src/errors.js';
+
+const binding = { fetch } as BrowserWorker;
+
+/** A browser double with just what the pool and page setup use. */
+function fakeBrowser() {
+  const listeners = new Map<string, () => void>();
+  const contexts: { options: unknown; closed: boolean }[] = [];
+  const browser = {
+    connected: true,
+    on: (event: string, handler: () => void) => listeners.set(event, handler),
+    close: vi.fn(async () => undefined),
+    createBrowserContext: vi.fn(async (options: unknown) => {
+      const record = { options, closed: false };
+      contexts.push(record);
+      const page = {
+        on: () => undefined,
+        isClosed: () => record.closed,
+        authenticate: vi.fn(async () => undefined),
+        createCDPSession: async () => ({ on: () => undefined, send: async () => ({}) }),
+      };
+      return {
+        newPage: async () => page,
+        close: async () => {
+          record.closed = true;
+        },
+      };
+    }),
+    disconnect() {
+      browser.connected = false;
+      listeners.get('disconnected')?.();
+    },
+  };
+  return { browser, contexts, asBrowser: browser as unknown as Browser };
+}
+
+function poolWith(launch: LaunchBrowser, limits = vi.fn(async () => ({ timeUntilNextAllowedBrowserAcquisition: 0 }))) {
+  return new BrowserPool(binding, 'DE', { launch, limits, retryDelaysMs: [1, 1] });
+}
+
+const SETUP = { blockResources: true, guard: { allowPrivateNetwork: false } };
+
+describe('BrowserPool', () => {
+  it('launches in its location with a keep-alive, once for many pages', async () => {
+    const fake = fakeBrowser();
+    const launch = vi.fn<LaunchBrowser>(async () => fake.asBrowser);
+    const pool = poolWith(launch);
+    for (let i = 0; i < 3; i++) await pool.openPage(SETUP);
+    expect(launch).toHaveBeenCalledTimes(1);
+    expect(launch).toHaveBeenCalledWith(binding, { keep_alive: SESSION_KEEP_ALIVE_MS, location: 'DE' });
+    expect(pool.launches).toBe(1);
+  });
+
+  it('shares one launch between concurrent callers', async () => {
+    const fake = fakeBrowser();
+    const launch = vi.fn<LaunchBrowser>(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return fake.asBrowser;
+    });
+    const pool = poolWith(launch);
+    const pages = await Promise.all(Array.from({ length: 5 }, () => pool.openPage(SETUP)));
+    expect(launch).toHaveBeenCalledTimes(1);
+    expect(new Set(pages.map((p) => p.page)).size).toBe(5);
+  });
+
+  it('gives every page a context of its own', async () => {
+    const fake = fakeBrowser();
+    const pool = poolWith(async () => fake.asBrowser);
+    const first = await pool.openPage(SETUP);
+    const second = await pool.openPage(SETUP);
+    expect(first.context).not.toBe(second.context);
+    await first.close();
+    expect(fake.contexts.filter((c) => c.closed)).toHaveLength(1);
+  });
+
+  it('keeps SPARE_PAGES pages prepared ahead of time and hands each out once', async () => {
+    const fake = fakeBrowser();
+    const pool = poolWith(async () => fake.asBrowser);
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+    const first = await pool.openPage(SETUP);
+    await settle();
+    // One context for the first request, SPARE_PAGES made ready behind it.
+    expect(fake.browser.createBrowserContext).toHaveBeenCalledTimes(1 + SPARE_PAGES);
+    const handedOut = [first.context];
+    for (let i = 1; i <= SPARE_PAGES + 1; i++) {
+      handedOut.push((await pool.openPage(SETUP)).context);
+      await settle();
+      // Each request took a prepared page and one more was prepared in its place.
+      expect(fake.browser.createBrowserContext).toHaveBeenCalledTimes(1 + SPARE_PAGES + i);
+    }
+    expect(new Set(handedOut).size).toBe(handedOut.length);
+  });
+
+  it('keeps as many pages ready as it is told', async () => {
+    const fake = fakeBrowser();
+    const pool = new BrowserPool(binding, undefined, { launch: async () => fake.asBrowser, sparePages: 1 });
+    await pool.openPage(SETUP);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(fake.browser.createBrowserContext).toHaveBeenCalledTimes(2);
+  });
+
+  it('routes a proxied page through its own proxied context, never the spare', async () => {
+    const fake = fakeBrowser();
+    const pool = poolWith(async () => fake.asBrowser);
+    const proxy = { name: 'resi', server: 'http://proxy.test:8080', username: 'u', password: 'p' };
+    const opened = await pool.openPage({ ...SETUP, proxy });
+    expect(fake.browser.createBrowserContext).toHaveBeenCalledWith({ proxyServer: 'http://proxy.test:8080' });
+    expect((opened.page as unknown as { authenticate: ReturnType<typeof vi.fn> }).authenticate).toHaveBeenCalledWith({
+      username: 'u',
+      password: 'p',
+    });
+  });
+
+  it('replaces a browser that disconnected (crash, expiry, recycling)', async () => {
+    const first = fakeBrowser();
+    const second = fakeBrowser();
+    const launch = vi.fn<LaunchBrowser>().mockResolvedValueOnce(first.asBrowser).mockResolvedValueOnce(second.asBrowser);
+    const pool = poolWith(launch);
+    await pool.openPage(SETUP);
+    first.browser.disconnect();
+    const opened = await pool.openPage(SETUP);
+    expect(launch).toHaveBeenCalledTimes(2);
+    expect(opened.browser).toBe(second.asBrowser);
+  });
+
+  it('retries a refused launch within its bound, then succeeds', async () => {
+    const fake = fakeBrowser();
+    const launch = vi
+      .fn<LaunchBrowser>()
+      .mockRejectedValueOnce(new Error('Unable to create new browser: code: 429'))
+      .mockResolvedValueOnce(fake.asBrowser);
+    const pool = poolWith(launch);
+    await expect(pool.openPage(SETUP)).resolves.toBeDefined();
+    expect(launch).toHaveBeenCalledTimes(2);
+  });
+
+  it('answers browser_unavailable with Retry-After from the binding limits after the retries', async () => {
+    const launch = vi.fn<LaunchBrowser>(async () => {
+      throw new Error('Unable to create new browser: code: 429: message: Too many browsers already running');
+    });
+    const limits = vi.fn(async () => ({ timeUntilNextAllowedBrowserAcquisition: 7200 }));
+    const error = await poolWith(launch, limits)
+      .openPage(SETUP)
+      .catch((e: unknown) => e);
+    expect(launch).toHaveBeenCalledTimes(3);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('browser_unavailable');
+    expect((error as ApiError).headers['Retry-After']).toBe('8');
+  });
+
+  it('falls back to Retry-After 5 when the limits cannot be read, and launches again on the next call', async () => {
+    const fake = fakeBrowser();
+    const launch = vi.fn<LaunchBrowser>().mockRejectedValue(new Error('down'));
+    const limits = vi.fn(async () => {
+      throw new Error('no limits');
+    });
+    const pool = poolWith(launch, limits);
+    const error = (await pool.openPage(SETUP).catch((e: unknown) => e)) as ApiError;
+    expect(error.headers['Retry-After']).toBe('5');
+    launch.mockResolvedValue(fake.asBrowser);
+    await expect(pool.openPage(SETUP)).resolves.toBeDefined();
+  });
+
+  it('closes its browser on idle shutdown', async () => {
+    const fake = fakeBrowser();
+    const pool = poolWith(async () => fake.asBrowser);
+    await pool.openPage(SETUP);
+    await pool.close();
+    expect(fake.browser.close).toHaveBeenCalledOnce();
+  });
+});
