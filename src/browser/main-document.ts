@@ -17,8 +17,8 @@ export interface MainDocument {
   forbiddenAddress: Promise<string>;
   domContentLoaded: Promise<void>;
   load: Promise<void>;
-  /** Resolves when the main document's body has been received in full. */
-  bodyLoaded: Promise<void>;
+  /** Resolves when the main document's body has ended: received in full, or failed (a reset, a short body). */
+  bodyEnded: Promise<void>;
   /** The latest final (non-redirect) main-document response. */
   response(): HTTPResponse | undefined;
   dispose(): void;
@@ -51,7 +51,7 @@ export function watchMainDocument(page: Page, guard: TargetGuard): MainDocument 
   const forbiddenAddress = signal<string>();
   const domContentLoaded = signal();
   const load = signal();
-  const bodyLoaded = signal();
+  const bodyEnded = signal();
   let latest: HTTPResponse | undefined;
   let mainRequestId: string | undefined;
   // Commit and response can be reported in either order: puppeteer holds a response back until its
@@ -90,8 +90,8 @@ export function watchMainDocument(page: Page, guard: TargetGuard): MainDocument 
     navigated = true;
     checkCommitted();
   };
-  const onRequestFinished = (request: HTTPRequest) => {
-    if (latest !== undefined && request === latest.request()) bodyLoaded.resolve();
+  const onRequestEnded = (request: HTTPRequest) => {
+    if (latest !== undefined && request === latest.request()) bodyEnded.resolve();
   };
   const session = pageSession(page);
   // puppeteer's emitters take loosely typed handlers; each entry is [emitter, event, handler].
@@ -101,7 +101,8 @@ export function watchMainDocument(page: Page, guard: TargetGuard): MainDocument 
     [page, 'request', onRequest],
     [page, 'response', onResponse],
     [page, 'framenavigated', onFrameNavigated],
-    [page, 'requestfinished', onRequestFinished],
+    [page, 'requestfinished', onRequestEnded],
+    [page, 'requestfailed', onRequestEnded],
     [page, 'domcontentloaded', () => domContentLoaded.resolve()],
     [page, 'load', () => load.resolve()],
     [session, 'Network.responseReceivedExtraInfo', onExtraInfo],
@@ -115,7 +116,7 @@ export function watchMainDocument(page: Page, guard: TargetGuard): MainDocument 
     forbiddenAddress: forbiddenAddress.promise,
     domContentLoaded: domContentLoaded.promise,
     load: load.promise,
-    bodyLoaded: bodyLoaded.promise,
+    bodyEnded: bodyEnded.promise,
     response: () => latest,
     dispose() {
       for (const [emitter, event, handler] of subscriptions) (emitter as LooseEmitter | undefined)?.off(event, handler);

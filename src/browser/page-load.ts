@@ -1,7 +1,9 @@
 // Loads one URL in a prepared page (page-setup.ts), waits per DESIGN.md "Waiting", and returns the
-// serialized DOM as plain data. Budgets: the main document must commit within navigationTimeoutMs
-// (else 504); the wait event is awaited until waitMs after navigation start (else the page is
-// taken as it stands, waitResult "timeout"). Closing the page is the caller's job.
+// serialized DOM as plain data. Budgets: the main document must answer (commit: its response headers
+// arrived and the frame moved to it) within navigationTimeoutMs, else 504; the wait event is awaited
+// until waitMs after navigation start, else the page is taken as it stands (waitResult "timeout").
+// A body that never completes (a hung, trickling or reset connection) does not extend the budget; only
+// a document that answered late gets BODY_GRACE_MS for its body. Closing the page is the caller's job.
 import { ApiError } from '../errors.js';
 import { forbiddenTarget } from '../guard/policy.js';
 import type { PhaseTimer } from '../timings.js';
@@ -16,6 +18,12 @@ import { Timers } from './timers.js';
 
 /** How long after an aborted navigation to wait for Chrome to say it was a download. */
 const DOWNLOAD_GRACE_MS = 250;
+/**
+ * A document that answers near or after the end of the budget gets this long from its answer for its
+ * body to arrive, so the page taken is the document rather than an empty shell. A body still incomplete
+ * by then is taken as it stands.
+ */
+export const BODY_GRACE_MS = 1000;
 
 /** What loading needs of a prepared page. */
 export type LoadablePage = Pick<PreparedPage, 'page' | 'proxyName' | 'guard' | 'forbiddenNavigation'>;
@@ -77,18 +85,16 @@ async function waitForReadiness(
   doc: MainDocument,
   network: NetworkTracker,
   timers: Timers,
-  navigationStart: number,
+  times: { navigationStart: number; answered: number },
 ): Promise<WaitResult> {
-  const budgetLeft = navigationStart + options.waitMs - Date.now();
+  const budgetLeft = times.navigationStart + options.waitMs - Date.now();
   const result = await Promise.race([
     readinessSignal(options.waitEvent, doc, network).then(() => 'event' as const),
     timers.after(budgetLeft, 'timeout' as const),
   ]);
   if (result === 'timeout') {
-    // A main document slower than the budget: give its body the chance to arrive (bounded by the
-    // navigation timeout) so the page returned is the document, not an empty shell.
-    const navigationLeft = navigationStart + options.navigationTimeoutMs - Date.now();
-    await Promise.race([doc.domContentLoaded, doc.bodyLoaded, timers.after(navigationLeft, undefined)]);
+    const graceLeft = times.answered + BODY_GRACE_MS - Date.now();
+    if (graceLeft > 0) await Promise.race([doc.domContentLoaded, doc.bodyEnded, timers.after(graceLeft, undefined)]);
   }
   return result;
 }
@@ -102,7 +108,8 @@ export async function loadPage(target: LoadablePage, options: LoadOptions, timer
   try {
     const navigationStart = Date.now();
     await timer.time('navigate', () => navigate(target, options, doc, timers));
-    const waitResult = await timer.time('wait', () => waitForReadiness(options, doc, network, timers, navigationStart));
+    const times = { navigationStart, answered: Date.now() };
+    const waitResult = await timer.time('wait', () => waitForReadiness(options, doc, network, timers, times));
     const html = await timer.time('serialize', () => serializePage(page, options.maxContentBytes, timers));
     const response = doc.response();
     return {

@@ -3,7 +3,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { useWorker } from './support/e2e-hooks.js';
 
-const NAVIGATION_TIMEOUT_MS = 4000;
+// Far above every wait_ms below, so an answer at the budget is told apart from one at this timeout.
+const NAVIGATION_TIMEOUT_MS = 15_000;
+/** Slack over the budget for an answer taken at it: the body grace, serializing, the round trip. */
+const ANSWER_SLACK_MS = 3000;
 const ctx = useWorker({ vars: { NAVIGATION_TIMEOUT_MS: String(NAVIGATION_TIMEOUT_MS) } });
 
 async function timed(body: object) {
@@ -21,21 +24,25 @@ afterEach(async () => {
 });
 
 describe('hostile and broken pages', () => {
-  it('returns what arrived when the target resets the connection mid-body', async () => {
+  it('returns what arrived, at the budget, when the target resets the connection mid-body', async () => {
     const { response, json, elapsed } = await timed({
       url: ctx.fixtures.url('/hostile/reset-mid-body'),
       wait_event: 'load',
       wait_ms: 3000,
     });
-    expect(elapsed).toBeLessThan(NAVIGATION_TIMEOUT_MS + 5000);
-    if (response.status === 200) expect(json.data).toContain('Partial');
-    else expect(json.error?.code).toBe('target_unreachable');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('X-Wait-Result')).toBe('timeout');
+    expect(json.data).toContain('<h1>Partial</h1>');
+    expect(elapsed).toBeLessThan(3000 + ANSWER_SLACK_MS);
   });
 
-  it('answers within the navigation timeout when the target sends headers and hangs', async () => {
-    const { response, elapsed } = await timed({ url: ctx.fixtures.url('/hostile/headers-then-hang'), wait_ms: 1000 });
-    expect([200, 504]).toContain(response.status);
-    expect(elapsed).toBeLessThan(NAVIGATION_TIMEOUT_MS + 5000);
+  it('answers at the budget with the document as rendered, still empty, when the target sends headers and hangs', async () => {
+    const { response, json, elapsed } = await timed({ url: ctx.fixtures.url('/hostile/headers-then-hang'), wait_ms: 1000 });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('X-Wait-Result')).toBe('timeout');
+    // The document answered (headers) but no byte of its body arrived: nothing was rendered yet.
+    expect(json.data).toBe('');
+    expect(elapsed).toBeLessThan(1000 + ANSWER_SLACK_MS);
   });
 
   it('answers 502 target_unreachable for a redirect loop', async () => {
@@ -84,8 +91,9 @@ describe('hostile and broken pages', () => {
     await new Promise((resolve) => setTimeout(resolve, 700));
     for (const pid of ctx.worker.liveBrowserPids()) process.kill(-pid, 'SIGKILL');
     const { response, json } = await pending;
-    // Retried once on a fresh browser: the page, or a clear server error.
-    if (response.status === 200) expect(json.data).toContain('finally here');
-    else expect(json.error?.code).toMatch(/^(internal_error|browser_unavailable)$/);
+    // Retried once on a fresh browser, which serves the page.
+    expect(response.status).toBe(200);
+    expect(json.data).toContain('finally here');
+    expect(ctx.worker.launchedBrowserCount()).toBeGreaterThanOrEqual(2);
   });
 });
