@@ -9,7 +9,7 @@ import { ApiError, asApiError, causeText, contentTooLarge, fromWireError } from 
 import { targetGuard } from '../guard/policy.js';
 import type { BrowserLocation } from '../locations.js';
 import { PhaseTimer, type Phase } from '../timings.js';
-import { utf8Length } from '../utf8.js';
+import { utf8Length, wellFormed } from '../utf8.js';
 import { accessLog } from './access-log.js';
 import type { AppEnv } from './app-env.js';
 import { bearerAuth } from './auth.js';
@@ -106,7 +106,8 @@ export function createApp() {
     c.header('X-Page-Status', String(page.status));
     c.header('Server-Timing', timer.header());
     c.header('Cache-Control', 'no-store');
-    if (request.raw) return c.body(content, 200, { 'Content-Type': contentTypeFor(request.outputFormat) });
+    // The JSON answer escapes lone surrogates; a raw body must be valid UTF-8 as its charset says.
+    if (request.raw) return c.body(wellFormed(content), 200, { 'Content-Type': contentTypeFor(request.outputFormat) });
     return c.json({ data: content, status: page.status, headers: page.headers });
   });
 

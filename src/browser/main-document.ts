@@ -1,6 +1,8 @@
 // Watches the main frame of a page through one navigation: its final response (after redirects),
-// when a real document committed (not Chrome's error page), DOMContentLoaded, load, and the end of
-// the document's body. page-load.ts races these against the request's time budgets.
+// when a real document committed (not Chrome's error page), DOMContentLoaded, load, the end of the
+// document's body (and the net error that cut it short), its decoded size as it streams in, and a
+// later navigation of the page's own that failed onto Chrome's error page. page-load.ts races these
+// against the request's time budgets.
 // Downloads never reach puppeteer's 'response' event: Chrome aborts the navigation, then reports the
 // raw response headers (Network.responseReceivedExtraInfo) and Page.downloadWillBegin.
 import type { HTTPRequest, HTTPResponse, Page } from '@cloudflare/puppeteer';
@@ -19,6 +21,14 @@ export interface MainDocument {
   load: Promise<void>;
   /** Resolves when the main document's body has ended: received in full, or failed (a reset, a short body). */
   bodyEnded: Promise<void>;
+  /** The net error (`net::ERR_*`) that ended the main document's body early, if one did. */
+  bodyFailure(): string | undefined;
+  /** Resolves when the main document's decoded body passes `maxDecodedBytes`. */
+  oversized: Promise<void>;
+  /** Resolves when, after a real document, the main frame commits Chrome's error page. */
+  errorPage: Promise<void>;
+  /** The main frame's last failed navigation: the URL it was sent to and the net error. */
+  failedNavigation(): { url: string; errorText: string } | undefined;
   /** The latest final (non-redirect) main-document response. */
   response(): HTTPResponse | undefined;
   dispose(): void;
@@ -44,16 +54,30 @@ interface ExtraInfoEvent {
   headers: Record<string, string>;
 }
 
-/** Watches `page`'s main frame; `guard` judges the address each main document was served from. */
-export function watchMainDocument(page: Page, guard: TargetGuard): MainDocument {
+interface DataReceivedEvent {
+  requestId: string;
+  /** Decoded bytes (after Content-Encoding); encodedDataLength is what crossed the wire. */
+  dataLength: number;
+}
+
+/**
+ * Watches `page`'s main frame; `guard` judges the address each main document was served from, and a
+ * document whose decoded body passes `maxDecodedBytes` is reported as oversized while it streams in.
+ */
+export function watchMainDocument(page: Page, guard: TargetGuard, maxDecodedBytes = Number.POSITIVE_INFINITY): MainDocument {
   const committed = signal();
   const unsupported = signal<string>();
   const forbiddenAddress = signal<string>();
   const domContentLoaded = signal();
   const load = signal();
   const bodyEnded = signal();
+  const oversized = signal();
+  const errorPage = signal();
   let latest: HTTPResponse | undefined;
   let mainRequestId: string | undefined;
+  let decodedBytes = 0;
+  let bodyFailure: string | undefined;
+  let failedNavigation: { url: string; errorText: string } | undefined;
   // Commit and response can be reported in either order: puppeteer holds a response back until its
   // raw headers arrive, which under load comes after Chrome reported the commit.
   let navigated = false;
@@ -68,7 +92,14 @@ export function watchMainDocument(page: Page, guard: TargetGuard): MainDocument 
     if (reason !== undefined) unsupported.resolve(reason);
   };
   const onRequest = (request: HTTPRequest) => {
-    if (isMainNavigation(request)) mainRequestId = requestId(request);
+    if (!isMainNavigation(request)) return;
+    mainRequestId = requestId(request);
+    decodedBytes = 0;
+  };
+  const onDataReceived = (event: DataReceivedEvent) => {
+    if (event.requestId !== mainRequestId) return;
+    decodedBytes += event.dataLength;
+    if (decodedBytes > maxDecodedBytes) oversized.resolve();
   };
   const onResponse = (response: HTTPResponse) => {
     if (!isMainNavigation(response.request()) || isRedirect(response.status(), response.headers())) return;
@@ -85,13 +116,24 @@ export function watchMainDocument(page: Page, guard: TargetGuard): MainDocument 
   };
   const onDownload = () => unsupported.resolve('The target is a download.');
   const onFrameNavigated = (frame: ReturnType<Page['mainFrame']>) => {
+    if (!isTopFrame(frame)) return;
     // A failed navigation commits chrome-error://chromewebdata/; that is not the target's document.
-    if (!isTopFrame(frame) || frame.url().startsWith('chrome-error:')) return;
+    if (frame.url().startsWith('chrome-error:')) {
+      if (navigated) errorPage.resolve();
+      return;
+    }
     navigated = true;
     checkCommitted();
   };
-  const onRequestEnded = (request: HTTPRequest) => {
+  const onRequestFinished = (request: HTTPRequest) => {
     if (latest !== undefined && request === latest.request()) bodyEnded.resolve();
+  };
+  const onRequestFailed = (request: HTTPRequest) => {
+    const errorText = request.failure()?.errorText ?? 'net::ERR_FAILED';
+    if (isMainNavigation(request)) failedNavigation = { url: request.url(), errorText };
+    if (latest === undefined || request !== latest.request()) return;
+    bodyFailure = errorText;
+    bodyEnded.resolve();
   };
   const session = pageSession(page);
   // puppeteer's emitters take loosely typed handlers; each entry is [emitter, event, handler].
@@ -101,12 +143,13 @@ export function watchMainDocument(page: Page, guard: TargetGuard): MainDocument 
     [page, 'request', onRequest],
     [page, 'response', onResponse],
     [page, 'framenavigated', onFrameNavigated],
-    [page, 'requestfinished', onRequestEnded],
-    [page, 'requestfailed', onRequestEnded],
+    [page, 'requestfinished', onRequestFinished],
+    [page, 'requestfailed', onRequestFailed],
     [page, 'domcontentloaded', () => domContentLoaded.resolve()],
     [page, 'load', () => load.resolve()],
     [session, 'Network.responseReceivedExtraInfo', onExtraInfo],
     [session, 'Page.downloadWillBegin', onDownload],
+    [session, 'Network.dataReceived', onDataReceived],
   ];
   for (const [emitter, event, handler] of subscriptions) (emitter as LooseEmitter | undefined)?.on(event, handler);
 
@@ -117,6 +160,10 @@ export function watchMainDocument(page: Page, guard: TargetGuard): MainDocument 
     domContentLoaded: domContentLoaded.promise,
     load: load.promise,
     bodyEnded: bodyEnded.promise,
+    bodyFailure: () => bodyFailure,
+    oversized: oversized.promise,
+    errorPage: errorPage.promise,
+    failedNavigation: () => failedNavigation,
     response: () => latest,
     dispose() {
       for (const [emitter, event, handler] of subscriptions) (emitter as LooseEmitter | undefined)?.off(event, handler);

@@ -11,6 +11,7 @@ import type { WaitEvent, WaitResult } from '../wait-events.js';
 import { watchMainDocument, type MainDocument } from './main-document.js';
 import { navigationError, netErrorName } from './navigation-errors.js';
 import { trackNetwork, type NetworkTracker } from './network-tracker.js';
+import { watchPageFailures } from './page-failures.js';
 import type { PreparedPage } from './page-setup.js';
 import type { LoadOptions, RenderedPage } from './render-call.js';
 import { serializePage } from './serialize.js';
@@ -99,29 +100,52 @@ async function waitForReadiness(
   return result;
 }
 
+/** Whether serialized HTML holds nothing: no document at all, or an empty body. */
+function isEmptyDocument(html: string): boolean {
+  return !/<body[^>]*>\s*\S/i.test(html);
+}
+
+interface LoadWatchers {
+  doc: MainDocument;
+  network: NetworkTracker;
+  timers: Timers;
+}
+
+async function load(target: LoadablePage, options: LoadOptions, timer: PhaseTimer, watchers: LoadWatchers): Promise<RenderedPage> {
+  const { page } = target;
+  const { doc, network, timers } = watchers;
+  const navigationStart = Date.now();
+  await timer.time('navigate', () => navigate(target, options, doc, timers));
+  const times = { navigationStart, answered: Date.now() };
+  const waitResult = await timer.time('wait', () => waitForReadiness(options, doc, network, timers, times));
+  const html = await timer.time('serialize', () => serializePage(page, options.maxContentBytes, timers));
+  const bodyFailure = doc.bodyFailure();
+  // The document answered, then broke off before any of its content arrived: nothing to return.
+  if (bodyFailure !== undefined && isEmptyDocument(html)) {
+    throw new ApiError('target_unreachable', `The target's response broke off before any content (${bodyFailure}).`);
+  }
+  const response = doc.response();
+  return {
+    html,
+    finalUrl: page.url(),
+    status: response?.status() ?? 200,
+    headers: response?.headers() ?? {},
+    waitResult,
+  };
+}
+
 /** Navigates the prepared page to `options.url`, waits, and serializes; the page is left open. */
 export async function loadPage(target: LoadablePage, options: LoadOptions, timer: PhaseTimer): Promise<RenderedPage> {
-  const { page } = target;
-  const doc = watchMainDocument(page, target.guard);
-  const network = trackNetwork(page);
-  const timers = new Timers();
+  const doc = watchMainDocument(target.page, target.guard, options.maxContentBytes);
+  const failures = watchPageFailures(target.page, doc, options.maxContentBytes);
+  const watchers = { doc, network: trackNetwork(target.page), timers: new Timers() };
   try {
-    const navigationStart = Date.now();
-    await timer.time('navigate', () => navigate(target, options, doc, timers));
-    const times = { navigationStart, answered: Date.now() };
-    const waitResult = await timer.time('wait', () => waitForReadiness(options, doc, network, timers, times));
-    const html = await timer.time('serialize', () => serializePage(page, options.maxContentBytes, timers));
-    const response = doc.response();
-    return {
-      html,
-      finalUrl: page.url(),
-      status: response?.status() ?? 200,
-      headers: response?.headers() ?? {},
-      waitResult,
-    };
+    // A failure ends the load whatever phase it is in; the phases left behind wait on cleared timers.
+    return await Promise.race([load(target, options, timer, watchers), failures.failed]);
   } finally {
-    timers.clear();
-    network.dispose();
+    watchers.timers.clear();
+    watchers.network.dispose();
+    failures.dispose();
     doc.dispose();
   }
 }

@@ -18,6 +18,8 @@ export interface PreparedPage {
   guard: TargetGuard;
   /** Resolves with a reason when the main frame was sent to a forbidden host; never otherwise. */
   forbiddenNavigation: Promise<string>;
+  /** False once the page is closed or its tab crashed (a prepared page can crash before it is used). */
+  usable(): boolean;
   /** Closes the context and with it the page and everything the target stored. Never throws. */
   close(): Promise<void>;
 }
@@ -29,13 +31,16 @@ export async function preparePage(browser: Browser, setup: PageSetup): Promise<P
     const page = await newPageWithoutBrowserUi(context);
     // Dialogs (alert, confirm, prompt, beforeunload) would block the page until answered.
     page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
+    let crashed = false;
+    page.on('error', () => (crashed = true));
     if (setup.proxy?.username !== undefined) {
       await page.authenticate({ username: setup.proxy.username, password: setup.proxy.password ?? '' });
     }
     const guard = targetGuard(setup.guard, setup.proxy !== undefined);
     const filter = await installRequestFilter(page, { blockResources: setup.blockResources, guard });
     const forbiddenNavigation = filter?.forbiddenNavigation ?? new Promise<string>(() => undefined);
-    return { browser, context, page, proxyName: setup.proxy?.name, guard, forbiddenNavigation, close };
+    const usable = () => !crashed && !page.isClosed();
+    return { browser, context, page, proxyName: setup.proxy?.name, guard, forbiddenNavigation, usable, close };
   } catch (error) {
     await close();
     throw error;

@@ -139,7 +139,7 @@ export class BrowserPool {
     const spare = this.spares.shift();
     const prepared = await spare;
     if (prepared === undefined) return undefined;
-    if (prepared.browser === browser && browser.connected && !prepared.page.isClosed()) return prepared;
+    if (prepared.browser === browser && browser.connected && prepared.usable()) return prepared;
     await prepared.close();
     return undefined;
   }

@@ -92,6 +92,34 @@ const routes: Record<string, Handler> = {
     res.writeHead(302, { Location: '/hostile/redirect-loop' });
     res.end();
   },
+  // Refreshes itself at once, forever (meta refresh without a URL reloads the page).
+  '/hostile/refresh-self': (_url, _req, res) =>
+    html(res, 200, page('Refresh self', '<meta http-equiv="refresh" content="0"><h1>Refreshing</h1><p>again and again</p>')),
+  // Two pages that refresh to each other at once, forever.
+  '/hostile/refresh-ping': (_url, _req, res) =>
+    html(res, 200, page('Ping', '<meta http-equiv="refresh" content="0; url=/hostile/refresh-pong"><h1>Ping</h1>')),
+  '/hostile/refresh-pong': (_url, _req, res) =>
+    html(res, 200, page('Pong', '<meta http-equiv="refresh" content="0; url=/hostile/refresh-ping"><h1>Pong</h1>')),
+  // Sends itself, once loaded, to ?to= (an unreachable URL in the tests).
+  '/hostile/navigate-to': (url, _req, res) =>
+    html(
+      res,
+      200,
+      page(
+        'Leaving',
+        `<h1>Leaving</h1><script>addEventListener('load', () => { location.href = ${JSON.stringify(url.searchParams.get('to') ?? '/')}; });</script>`,
+      ),
+    ),
+  // Text with lone surrogates, inserted by script (HTML source cannot carry them).
+  '/hostile/lone-surrogates': (_url, _req, res) =>
+    html(
+      res,
+      200,
+      page(
+        'Surrogates',
+        `<h1>Surrogates</h1><p id="s"></p><script>document.getElementById('s').textContent = 'a\\uD800b\\uDC00c';</script>`,
+      ),
+    ),
   '/hostile/million-nodes': (_url, _req, res) =>
     html(res, 200, page('Million nodes', `<div id="many">${'<b></b>'.repeat(1_000_000)}</div><p>after a million nodes</p>`)),
   '/redirect-to': (url, _req, res) => {

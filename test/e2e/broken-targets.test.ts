@@ -1,0 +1,143 @@
+// Broken and hostile targets answered on time and truthfully (DESIGN.md "Waiting" and "What the
+// rendered page contains"): bodies that never complete are taken at the budget, error pages and tab
+// crashes are errors, a gzip bomb is refused early, raw bodies are valid UTF-8. The next request is
+// served normally after each (checked after every test), and the connection to the target is dropped.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { closedPort } from './support/fixture-server.js';
+import { startBrokenHttpServer, type BrokenHttpServer } from './support/broken-http-server.js';
+import { useWorker } from './support/e2e-hooks.js';
+import { pageRendererPids } from './support/processes.js';
+
+// Far above every wait_ms below, so an answer at the budget is told apart from one at this timeout.
+const NAVIGATION_TIMEOUT_MS = 20_000;
+const WAIT_MS = 3000;
+/** DESIGN's bound for answers taken at the budget: wait_ms + 2 s. */
+const AT_BUDGET_MS = WAIT_MS + 2000;
+
+const ctx = useWorker({ vars: { NAVIGATION_TIMEOUT_MS: String(NAVIGATION_TIMEOUT_MS), MAX_CONTENT_BYTES: String(4 * 1024 * 1024) } });
+let broken: BrokenHttpServer;
+beforeAll(async () => {
+  broken = await startBrokenHttpServer();
+  // The first request launches the browser; the timings below are of a running service.
+  expect((await ctx.worker.fetchPage({ url: ctx.fixtures.url('/pages/script-text.html'), wait_event: 'load' })).status).toBe(200);
+});
+afterAll(async () => {
+  await broken?.close();
+});
+
+async function timed(body: object) {
+  const started = Date.now();
+  const response = await ctx.worker.fetchPage(body);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  return { response, bytes, text: new TextDecoder().decode(bytes), elapsed: Date.now() - started };
+}
+
+function json(text: string) {
+  return JSON.parse(text) as { data?: string; error?: { code: string; message: string } };
+}
+
+async function connectionsAfterAnswer(path: string): Promise<number> {
+  // The page's context is closed right after the answer; give the socket a moment to see it.
+  const deadline = Date.now() + 2000;
+  while (broken.openConnections(path) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  return broken.openConnections(path);
+}
+
+afterEach(async () => {
+  const next = await timed({ url: ctx.fixtures.url('/pages/script-text.html'), wait_event: 'load' });
+  expect(next.response.status).toBe(200);
+  expect(json(next.text).data).toContain('hello from JS');
+});
+
+describe('bodies that never complete', () => {
+  it.each([
+    ['/reset-mid-body', 'Partial'],
+    ['/short-body', 'Short'],
+    ['/stalled-body', 'Stalled'],
+    ['/trickle', 'Trickle'],
+  ])('answers %s at the budget with what arrived, and drops the connection', async (path, heading) => {
+    const { response, text, elapsed } = await timed({ url: broken.url(path), wait_event: 'load', wait_ms: WAIT_MS });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('X-Wait-Result')).toBe('timeout');
+    expect(json(text).data).toContain(`<h1>${heading}</h1>`);
+    expect(elapsed).toBeLessThan(AT_BUDGET_MS);
+    expect(await connectionsAfterAnswer(path)).toBe(0);
+  });
+
+  it('answers 502 target_unreachable naming the net error when the body broke off before any content', async () => {
+    const { response, text, elapsed } = await timed({ url: broken.url('/reset-before-body'), wait_event: 'load', wait_ms: WAIT_MS });
+    expect(response.status).toBe(502);
+    expect(json(text).error).toEqual({ code: 'target_unreachable', message: expect.stringContaining('net::ERR_CONNECTION_RESET') });
+    expect(elapsed).toBeLessThan(AT_BUDGET_MS);
+  });
+});
+
+describe('pages that navigate themselves', () => {
+  it.each(['/hostile/refresh-self', '/hostile/refresh-ping'])('answers 200 for %s, refreshing itself at once, every time', async (path) => {
+    const statuses = [];
+    for (let i = 0; i < 8; i++) {
+      const { response } = await timed({ url: ctx.fixtures.url(path), wait_event: 'DOMContentLoaded', wait_ms: 2000 });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual(new Array(8).fill(200));
+  });
+
+  it('answers 502 target_unreachable naming the net error and the URL when the page navigates to a closed port', async () => {
+    const to = `http://127.0.0.1:${await closedPort()}/gone`;
+    const { response, text } = await timed({
+      url: ctx.fixtures.url(`/hostile/navigate-to?to=${encodeURIComponent(to)}`),
+      wait_ms: WAIT_MS,
+    });
+    expect(response.status).toBe(502);
+    const { error } = json(text);
+    expect(error?.code).toBe('target_unreachable');
+    expect(error?.message).toContain('net::ERR_CONNECTION_REFUSED');
+    expect(error?.message).toContain(to);
+  });
+
+  it('answers 502 target_unreachable when the page upgrades itself to https where no TLS listens', async () => {
+    const to = ctx.fixtures.url('/pages/article.html').replace('http:', 'https:');
+    const { response, text } = await timed({
+      url: ctx.fixtures.url(`/hostile/navigate-to?to=${encodeURIComponent(to)}`),
+      wait_ms: WAIT_MS,
+    });
+    expect(response.status).toBe(502);
+    const { error } = json(text);
+    expect(error?.code).toBe('target_unreachable');
+    expect(error?.message).toMatch(/net::ERR_SSL_PROTOCOL_ERROR|net::ERR_CONNECTION_CLOSED/);
+    expect(error?.message).toContain(to);
+  });
+});
+
+describe('pages that crash or flood the browser', () => {
+  it('answers 502 target_unreachable within 3 s when the page crashes its browser tab', async () => {
+    const pending = timed({ url: ctx.fixtures.url('/pages/never-idle.html'), wait_event: 'networkIdle', wait_ms: 15_000 });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // What an out-of-memory page does to its renderer, without the seconds of allocation.
+    const renderers = pageRendererPids(ctx.worker.liveBrowserPids());
+    expect(renderers.length).toBeGreaterThan(0);
+    const crashedAt = Date.now();
+    for (const pid of renderers) process.kill(pid, 'SIGKILL');
+    const { response, text } = await pending;
+    expect(response.status).toBe(502);
+    expect(json(text).error).toEqual({ code: 'target_unreachable', message: expect.stringContaining('crashed') });
+    expect(Date.now() - crashedAt).toBeLessThan(3000);
+  });
+
+  it('answers 502 content_too_large for a gzip bomb without inflating it', async () => {
+    const { response, text, elapsed } = await timed({ url: broken.url('/gzip-bomb'), wait_event: 'load', wait_ms: WAIT_MS });
+    expect(response.status).toBe(502);
+    expect(json(text).error?.code).toBe('content_too_large');
+    expect(elapsed).toBeLessThan(AT_BUDGET_MS);
+    expect(await connectionsAfterAnswer('/gzip-bomb')).toBe(0);
+  });
+});
+
+describe('raw bodies', () => {
+  it.each(['html', 'markdown'])('sends %s with lone surrogates as valid UTF-8, each replaced by U+FFFD', async (format) => {
+    const { response, bytes } = await timed({ url: ctx.fixtures.url('/hostile/lone-surrogates'), output_format: format, raw: true });
+    expect(response.status).toBe(200);
+    const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+    expect(text).toContain('a\uFFFDb\uFFFDc');
+  });
+});

@@ -1,0 +1,49 @@
+// The processes of a browser, read from /proc (Linux): the tests use it to crash a page's renderer
+// as a page that exhausts its memory would, without waiting seconds for a real out-of-memory crash.
+import { readdirSync, readFileSync } from 'node:fs';
+
+function parentOf(pid: number): number | undefined {
+  try {
+    // Field 4 of /proc/<pid>/stat, after the command name in parentheses (which may hold spaces).
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
+}
+
+/** Pids of every descendant of `roots`. */
+export function descendants(roots: number[]): number[] {
+  const children = new Map<number, number[]>();
+  for (const name of readdirSync('/proc')) {
+    const pid = Number(name);
+    if (!Number.isInteger(pid)) continue;
+    const parent = parentOf(pid);
+    if (parent !== undefined) children.set(parent, [...(children.get(parent) ?? []), pid]);
+  }
+  const found: number[] = [];
+  const queue = [...roots];
+  while (queue.length > 0) {
+    for (const child of children.get(queue.shift()!) ?? []) {
+      found.push(child);
+      queue.push(child);
+    }
+  }
+  return found;
+}
+
+/** Renderer processes of the given browsers that render web pages (not the browser's own UI). */
+export function pageRendererPids(browserPids: number[]): number[] {
+  return descendants(browserPids).filter((pid) => {
+    const command = commandLine(pid);
+    return command.includes('--type=renderer') && !command.includes('--top-chrome-webui');
+  });
+}
