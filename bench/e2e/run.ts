@@ -1,12 +1,15 @@
 // `npm run bench:e2e`: latency, overhead and throughput of the real Worker under wrangler dev with
 // a real Chromium, against benchmark pages on 127.0.0.1 whose timing the page itself records; in
-// the same run, the naive baseline (a browser launched per request) through the same Worker, and
-// the effect of blocking images/media/fonts per wait event. Writes docs/performance.md.
+// the same run, two baselines that launch a browser per request (Chrome's wait, then ours), so the
+// wait signal's effect and browser reuse's effect are reported apart, and the effect of blocking
+// images/media/fonts per wait event. Only 200 answers count as throughput. Writes docs/performance.md.
 import { writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import { htmlToMarkdown } from '../../src/markdown/index.js';
 import { startFixtureServer } from '../../test/e2e/support/fixture-server.js';
 import { startWorker, TEST_TOKEN, type WorkerHandle } from '../../test/e2e/support/worker.js';
 import { pageOwnTime, percentile, runLoad, type LoadResult, type Sample } from './load.js';
+import { reloadCount, snapshotSources } from './snapshot.js';
 
 const OUT = new URL('../../docs/performance.md', import.meta.url);
 const CONCURRENCIES = [1, 4, 8];
@@ -14,8 +17,28 @@ const REQUESTS_PER_CLIENT = 7; // 7 at c=1, 28 at c=4, 56 at c=8
 /** Alternating service/naive rounds at concurrency 8 behind the throughput ratio. */
 const THROUGHPUT_ROUNDS = 3;
 const WAIT_EVENTS = ['DOMContentLoaded', 'load', 'networkAlmostIdle', 'networkIdle'] as const;
+/** The two baselines of the benchmark Worker (bench/worker/), both a browser launched per request. */
+const BASELINES = [
+  { name: 'naive', path: '/__bench/naive' },
+  { name: 'naive+tracker', path: '/__bench/naive-tracked' },
+] as const;
+type BaselineName = (typeof BASELINES)[number]['name'];
 
 const fmt = (ms: number) => (Number.isFinite(ms) ? ms.toFixed(0) : '–');
+const rate = (rps: number) => (Number.isFinite(rps) ? rps.toFixed(2) : '–');
+/** A latency change in ms with its sign, and the throughput ratio: "−480 ms, 1.45×". */
+const effect = (from: Summary, to: Summary) => {
+  const delta = to.p50 - from.p50;
+  const ms = Number.isFinite(delta) ? `${delta > 0 ? '+' : delta < 0 ? '−' : '±'}${Math.abs(delta).toFixed(0)} ms` : '–';
+  return `${ms}, ${from.rps > 0 ? (to.rps / from.rps).toFixed(2) + '×' : '–'}`;
+};
+
+/** This machine as node:os sees it: cores, CPU model, memory. */
+function machine(): string {
+  const cores = cpus();
+  const model = cores[0]?.model.replace(/\s+/g, ' ').trim() || 'unknown CPU';
+  return `${cores.length} cores, ${model}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory`;
+}
 
 async function fetchSample(worker: WorkerHandle, path: string, body: object, waitEvent: 'load' | 'networkIdle'): Promise<Sample> {
   const started = performance.now();
@@ -28,19 +51,45 @@ async function fetchSample(worker: WorkerHandle, path: string, body: object, wai
   return { ms: performance.now() - started, status: response.status, pageMs: pageOwnTime(text, waitEvent) };
 }
 
-function summarize(result: LoadResult) {
+type Summary = ReturnType<typeof summarize>;
+interface Total {
+  sent: number;
+  ok: number;
+  failed: number;
+  ms: number;
+}
+
+const addTo = (total: Total, summary: Summary, run: LoadResult) => {
+  total.sent += summary.n;
+  total.ok += summary.ok;
+  total.failed += summary.failed;
+  total.ms += run.wallMs;
+};
+
+/** Rows with non-200 answers, for the summary: a failed answer is never throughput. */
+const failures: string[] = [];
+
+function summarize(label: string, result: LoadResult) {
   const ok = result.samples.filter((s) => s.status === 200);
+  const failed = result.samples.length - ok.length;
+  if (failed > 0) {
+    const statuses = new Map<number, number>();
+    for (const s of result.samples) if (s.status !== 200) statuses.set(s.status, (statuses.get(s.status) ?? 0) + 1);
+    const kinds = [...statuses].map(([status, n]) => `${status}×${n}`).join(', ');
+    failures.push(`${label}: ${failed} of ${result.samples.length} (${kinds})`);
+  }
   const latencies = ok.map((s) => s.ms);
   const overheads = ok.filter((s) => s.pageMs !== undefined).map((s) => s.ms - s.pageMs!);
   return {
     n: result.samples.length,
-    failed: result.samples.length - ok.length,
+    ok: ok.length,
+    failed,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     pageP50: percentile(ok.map((s) => s.pageMs ?? NaN).filter(Number.isFinite), 50),
     overheadP50: percentile(overheads, 50),
     overheadP95: percentile(overheads, 95),
-    rps: (result.samples.length / result.wallMs) * 1000,
+    rps: (ok.length / result.wallMs) * 1000,
   };
 }
 
@@ -53,8 +102,11 @@ async function main() {
   };
   const article = fixtures.url('/bench/article?fetch_ms=300');
   const workers: WorkerHandle[] = [];
+  const sources = snapshotSources();
   try {
-    const pooled = await startWorker({ config: 'bench/worker/wrangler.toml' });
+    // The baselines keep the service idle for minutes; without this its browser would be closed for
+    // idleness in between and relaunched inside a measured run.
+    const pooled = await startWorker({ config: sources.config, vars: { BROWSER_IDLE_CLOSE_MS: '3600000' } });
     workers.push(pooled);
     const send = (format: string) => () =>
       fetchSample(pooled, '/api/fetch', { url: article, output_format: format, wait_event: 'networkIdle', raw: true }, 'networkIdle');
@@ -63,82 +115,118 @@ async function main() {
 
     log(`# Performance (npm run bench:e2e)`);
     log();
-    log(`Measured ${new Date().toISOString()} on this machine (${'2 cores'}), wrangler dev + Browser Rendering emulation + Chromium.`);
+    log(`Measured ${new Date().toISOString()} on this machine (${machine()}), wrangler dev + Browser Rendering emulation + Chromium.`);
     log(`Page: a 40-paragraph article whose script fetches data for 300 ms after DOMContentLoaded; wait_event networkIdle`);
     log(`(its own time to the event = last response end + 500 ms, measured in the page). Overhead = latency − page's own time.`);
+    log(`Latencies and req/s count 200 answers only; any other answer is in the failed column.`);
     log();
     log(`## Service (shared browser, prepared pages)`);
     log();
     log(`| format | concurrency | requests | failed | latency p50 | latency p95 | page's own p50 | overhead p50 | overhead p95 | req/s |`);
     log(`|---|---|---|---|---|---|---|---|---|---|`);
-    const pooledC8: Record<string, ReturnType<typeof summarize>> = {};
+    const service: Record<string, Record<number, Summary>> = { html: {}, markdown: {} };
     for (const format of ['html', 'markdown']) {
       for (const concurrency of CONCURRENCIES) {
-        const s = summarize(await runLoad(send(format), concurrency, concurrency * REQUESTS_PER_CLIENT));
-        if (concurrency === 8) pooledC8[format] = s;
+        const s = summarize(
+          `service ${format} c=${concurrency}`,
+          await runLoad(send(format), concurrency, concurrency * REQUESTS_PER_CLIENT),
+        );
+        service[format]![concurrency] = s;
         log(
-          `| ${format} | ${concurrency} | ${s.n} | ${s.failed} | ${fmt(s.p50)} | ${fmt(s.p95)} | ${fmt(s.pageP50)} | ${fmt(s.overheadP50)} | ${fmt(s.overheadP95)} | ${s.rps.toFixed(2)} |`,
+          `| ${format} | ${concurrency} | ${s.n} | ${s.failed} | ${fmt(s.p50)} | ${fmt(s.p95)} | ${fmt(s.pageP50)} | ${fmt(s.overheadP50)} | ${fmt(s.overheadP95)} | ${rate(s.rps)} |`,
         );
       }
     }
-    const pooledLaunches = pooled.launchedBrowserCount();
 
+    log();
+    log(`## Baselines (same benchmark Worker, a browser launched per request and closed after)`);
+    log();
+    log(`- naive (/__bench/naive): newPage, goto with puppeteer's networkidle0 (Chrome's own signal), content, close.`);
+    log(`- naive+tracker (/__bench/naive-tracked): the service's page setup and load (preparePage, loadPage: our network`);
+    log(`  tracker's networkIdle), close.`);
+    log();
+    log(`| baseline | concurrency | requests | failed | latency p50 | latency p95 | page's own p50 | overhead p50 | req/s |`);
+    log(`|---|---|---|---|---|---|---|---|---|`);
+    const baseline: Record<BaselineName, Record<number, Summary>> = { naive: {}, 'naive+tracker': {} };
+    const baselineLaunches: Record<BaselineName, number> = { naive: 0, 'naive+tracker': 0 };
+    const baselineSend = (path: string) => () => fetchSample(pooled, path, { url: article, wait_event: 'networkIdle' }, 'networkIdle');
+    // As many requests per concurrency as the service gets, so all throughputs carry the same start-up
+    // and tail effects of a closed loop; the two baselines take turns so the machine's drift hits both.
+    for (const concurrency of CONCURRENCIES) {
+      for (const { name, path } of BASELINES) {
+        const before = pooled.launchedBrowserCount();
+        baseline[name][concurrency] = summarize(
+          `${name} c=${concurrency}`,
+          await runLoad(baselineSend(path), concurrency, concurrency * REQUESTS_PER_CLIENT),
+        );
+        baselineLaunches[name] += pooled.launchedBrowserCount() - before;
+      }
+    }
+    for (const { name } of BASELINES) {
+      for (const concurrency of CONCURRENCIES) {
+        const s = baseline[name][concurrency]!;
+        log(
+          `| ${name} | ${concurrency} | ${s.n} | ${s.failed} | ${fmt(s.p50)} | ${fmt(s.p95)} | ${fmt(s.pageP50)} | ${fmt(s.overheadP50)} | ${rate(s.rps)} |`,
+        );
+      }
+    }
+
+    log();
+    log(`## Wait signal and browser reuse, apart (html, wait_event networkIdle)`);
+    log();
+    log(`Wait-signal effect: naive → naive+tracker (both launch per request). Reuse effect: naive+tracker → service`);
+    log(`(shared browser, prepared pages; both wait with our tracker). Each as the change in latency p50 and the req/s ratio.`);
     log();
     log(
-      `## Naive baseline (same Worker, /__bench/naive: launch a browser per request, goto with puppeteer's networkidle0, content, close)`,
+      `| concurrency | naive p50 | naive+tracker p50 | service p50 | naive req/s | naive+tracker req/s | service req/s | wait signal | reuse |`,
     );
-    log();
-    log(`| concurrency | requests | failed | latency p50 | latency p95 | page's own p50 | overhead p50 | req/s |`);
-    log(`|---|---|---|---|---|---|---|---|`);
-    const naiveSend = () => fetchSample(pooled, '/__bench/naive', { url: article, wait_event: 'networkIdle' }, 'networkIdle');
-    const naive: Record<number, ReturnType<typeof summarize>> = {};
-    // As many requests per concurrency as the service gets, so both throughputs carry the same
-    // start-up and tail effects of a closed loop.
-    for (const concurrency of [1, 8]) {
-      const s = summarize(await runLoad(naiveSend, concurrency, concurrency * REQUESTS_PER_CLIENT));
-      naive[concurrency] = s;
+    log(`|---|---|---|---|---|---|---|---|---|`);
+    for (const concurrency of CONCURRENCIES) {
+      const [n, t, s] = [baseline.naive[concurrency]!, baseline['naive+tracker'][concurrency]!, service.html![concurrency]!];
       log(
-        `| ${concurrency} | ${s.n} | ${s.failed} | ${fmt(s.p50)} | ${fmt(s.p95)} | ${fmt(s.pageP50)} | ${fmt(s.overheadP50)} | ${s.rps.toFixed(2)} |`,
+        `| ${concurrency} | ${fmt(n.p50)} | ${fmt(t.p50)} | ${fmt(s.p50)} | ${rate(n.rps)} | ${rate(t.rps)} | ${rate(s.rps)} | ${effect(n, t)} | ${effect(t, s)} |`,
       );
     }
-    let naiveLaunches = pooled.launchedBrowserCount() - pooledLaunches;
 
-    // The machine's speed drifts over minutes (other tenants, caches); the two runs above are minutes
+    // The machine's speed drifts over minutes (other tenants, caches); the runs above are minutes
     // apart. For the ratio, service and naive take turns at concurrency 8 and their totals are compared.
     log();
     log(`## Throughput at concurrency 8: service (html) and naive in alternating rounds`);
     log();
-    log(`| round | service requests | service req/s | naive requests | naive req/s | ratio |`);
-    log(`|---|---|---|---|---|---|`);
-    const totals = { service: { n: 0, ms: 0 }, naive: { n: 0, ms: 0 } };
+    log(`| round | service requests | service failed | service req/s | naive requests | naive failed | naive req/s | ratio |`);
+    log(`|---|---|---|---|---|---|---|---|`);
+    const totals: Record<'service' | 'naive', Total> = {
+      service: { sent: 0, ok: 0, failed: 0, ms: 0 },
+      naive: { sent: 0, ok: 0, failed: 0, ms: 0 },
+    };
+    const naiveSend = baselineSend('/__bench/naive');
     for (let round = 1; round <= THROUGHPUT_ROUNDS; round++) {
       const total = 8 * REQUESTS_PER_CLIENT;
-      const service = await runLoad(send('html'), 8, total);
+      const serviceRun = await runLoad(send('html'), 8, total);
       const launchesBefore = pooled.launchedBrowserCount();
-      const baseline = await runLoad(naiveSend, 8, total);
-      naiveLaunches += pooled.launchedBrowserCount() - launchesBefore;
-      const [s, n] = [summarize(service), summarize(baseline)];
-      totals.service.n += total;
-      totals.service.ms += service.wallMs;
-      totals.naive.n += total;
-      totals.naive.ms += baseline.wallMs;
-      log(
-        `| ${round} | ${s.n} (${s.failed} failed) | ${s.rps.toFixed(2)} | ${n.n} (${n.failed} failed) | ${n.rps.toFixed(2)} | ${(s.rps / n.rps).toFixed(2)}× |`,
-      );
+      const naiveRun = await runLoad(naiveSend, 8, total);
+      baselineLaunches.naive += pooled.launchedBrowserCount() - launchesBefore;
+      const [s, n] = [
+        summarize(`alternating round ${round}, service`, serviceRun),
+        summarize(`alternating round ${round}, naive`, naiveRun),
+      ];
+      addTo(totals.service, s, serviceRun);
+      addTo(totals.naive, n, naiveRun);
+      log(`| ${round} | ${s.n} | ${s.failed} | ${rate(s.rps)} | ${n.n} | ${n.failed} | ${rate(n.rps)} | ${(s.rps / n.rps).toFixed(2)}× |`);
     }
-    const serviceRps = (totals.service.n / totals.service.ms) * 1000;
-    const naiveRps = (totals.naive.n / totals.naive.ms) * 1000;
+    const serviceRps = (totals.service.ok / totals.service.ms) * 1000;
+    const naiveRps = (totals.naive.ok / totals.naive.ms) * 1000;
     log(
-      `| all | ${totals.service.n} | ${serviceRps.toFixed(2)} | ${totals.naive.n} | ${naiveRps.toFixed(2)} | ${(serviceRps / naiveRps).toFixed(2)}× |`,
+      `| all | ${totals.service.sent} | ${totals.service.failed} | ${rate(serviceRps)} | ${totals.naive.sent} | ${totals.naive.failed} | ${rate(naiveRps)} | ${(serviceRps / naiveRps).toFixed(2)}× |`,
     );
-    const serviceLaunches = pooled.launchedBrowserCount() - naiveLaunches;
+    const serviceLaunches = pooled.launchedBrowserCount() - baselineLaunches.naive - baselineLaunches['naive+tracker'];
 
     log();
     log(`## Blocking images, media and fonts (BLOCK_MEDIA), per wait_event`);
     log();
     log(`Page: the same article with 12 images, each answered after 400 ms. Latency p50 over 5 sequential requests.`);
     log();
-    const unblocked = await startWorker({ vars: { BLOCK_MEDIA: 'false' } });
+    const unblocked = await startWorker({ config: sources.config, vars: { BLOCK_MEDIA: 'false' } });
     workers.push(unblocked);
     const imagePage = fixtures.url('/bench/article?fetch_ms=300&images=12&image_ms=400');
     log(`| wait_event | blocked: latency p50 | not blocked: latency p50 | saved |`);
@@ -147,8 +235,8 @@ async function main() {
       const body = { url: imagePage, wait_event: waitEvent, raw: true };
       const one = (worker: WorkerHandle) => () => fetchSample(worker, '/api/fetch', body, 'load');
       await runLoad(one(unblocked), 1, 1);
-      const blocked = summarize(await runLoad(one(pooled), 1, 5));
-      const open = summarize(await runLoad(one(unblocked), 1, 5));
+      const blocked = summarize(`blocking ${waitEvent}, blocked`, await runLoad(one(pooled), 1, 5));
+      const open = summarize(`blocking ${waitEvent}, not blocked`, await runLoad(one(unblocked), 1, 5));
       log(`| ${waitEvent} | ${fmt(blocked.p50)} | ${fmt(open.p50)} | ${fmt(open.p50 - blocked.p50)} |`);
     }
 
@@ -174,28 +262,40 @@ async function main() {
           body: JSON.stringify({ url, wait_event: 'load', output_format: format, raw: true }),
         });
         await response.text();
+        const latency = performance.now() - t0;
+        const label = `large page ${(bytes / 1e6).toFixed(0)} MB ${format}`;
+        if (response.status !== 200) failures.push(`${label}: 1 of 1 (${response.status}×1)`);
         const timing = response.headers.get('Server-Timing') ?? '';
         const read = (name: string) => new RegExp(`${name};dur=([\\d.]+)`).exec(timing)?.[1] ?? '–';
         log(
-          `| ${(bytes / 1e6).toFixed(0)} MB | ${format} | ${fmt(performance.now() - t0)} | ${read('serialize')} | ${read('convert')} | ${format === 'markdown' ? fmt(nodeMs) : '–'} |`,
+          `| ${(bytes / 1e6).toFixed(0)} MB | ${format} | ${response.status === 200 ? fmt(latency) : `failed (${response.status})`} | ${read('serialize')} | ${read('convert')} | ${format === 'markdown' ? fmt(nodeMs) : '–'} |`,
         );
       }
     }
 
-    const c1 = summarize(await runLoad(send('html'), 1, 7));
+    const c1 = summarize('overhead check, service html c=1', await runLoad(send('html'), 1, 7));
+    const serviceSent = 3 + 2 * CONCURRENCIES.reduce((a, c) => a + c * REQUESTS_PER_CLIENT, 0) + totals.service.sent;
+    const baselineSent = CONCURRENCIES.reduce((a, c) => a + c * REQUESTS_PER_CLIENT, 0);
     log();
     log(`## Summary against the targets`);
     log();
     log(`- warm overhead p50 at concurrency 1 (html): ${fmt(c1.overheadP50)} ms (target ≤ 100 ms)`);
     log(
-      `- throughput at concurrency 8, alternating rounds: service ${serviceRps.toFixed(2)} req/s (html), naive ${naiveRps.toFixed(2)} req/s → ${(serviceRps / naiveRps).toFixed(2)}× (target ≥ 3×); in the tables above: ${pooledC8.html!.rps.toFixed(2)} req/s html, ${pooledC8.markdown!.rps.toFixed(2)} req/s markdown, naive ${naive[8]!.rps.toFixed(2)} req/s`,
+      `- throughput at concurrency 8, alternating rounds: service ${rate(serviceRps)} req/s (html), naive ${rate(naiveRps)} req/s → ${(serviceRps / naiveRps).toFixed(2)}× (target ≥ 3×); in the tables above: ${rate(service.html![8]!.rps)} req/s html, ${rate(service.markdown![8]!.rps)} req/s markdown, naive ${rate(baseline.naive[8]!.rps)} req/s, naive+tracker ${rate(baseline['naive+tracker'][8]!.rps)} req/s`,
     );
     log(
-      `- browsers launched by the service for all ${3 + 2 * CONCURRENCIES.reduce((a, c) => a + c * REQUESTS_PER_CLIENT, 0) + totals.service.n} requests above (${2 * 8 * REQUESTS_PER_CLIENT + totals.service.n} of them at concurrency 8): ${serviceLaunches} (target ≤ 2 for 50 at concurrency 8); naive: ${naiveLaunches} for ${(1 + 8) * REQUESTS_PER_CLIENT + totals.naive.n} requests`,
+      `- at concurrency 8, wait signal (naive → naive+tracker): ${effect(baseline.naive[8]!, baseline['naive+tracker'][8]!)}; browser reuse (naive+tracker → service): ${effect(baseline['naive+tracker'][8]!, service.html![8]!)}`,
     );
+    log(
+      `- browsers launched by the service for all ${serviceSent} requests above (${2 * 8 * REQUESTS_PER_CLIENT + totals.service.sent} of them at concurrency 8): ${serviceLaunches} (target ≤ 2 for 50 at concurrency 8); naive: ${baselineLaunches.naive} for ${baselineSent + totals.naive.sent} requests; naive+tracker: ${baselineLaunches['naive+tracker']} for ${baselineSent} requests`,
+    );
+    log(`- non-200 answers (in the failed columns, never counted in req/s): ${failures.length === 0 ? 'none' : failures.join('; ')}`);
+    const reloads = workers.reduce((n, worker) => n + reloadCount(worker.logs()), 0);
+    log(`- Worker restarts by wrangler during the run (a source file changed; figures then mix versions): ${reloads}`);
   } finally {
     for (const worker of workers) await worker.stop();
     await fixtures.close();
+    sources.remove();
   }
   const leftover = workers.flatMap((worker) => worker.liveBrowserPids());
   log(`- Chromium processes left after the run: ${leftover.length}`);

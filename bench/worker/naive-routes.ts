@@ -17,16 +17,21 @@ const PUPPETEER_WAIT: Record<WaitEvent, GotoWait> = {
   networkIdle: 'networkidle0',
 };
 
+/** The body every baseline route takes: `{ url, wait_event }` (wait_event defaults to load). */
+export async function readBaselineBody(request: Request): Promise<{ url: string; waitEvent: WaitEvent }> {
+  const body = (await readJsonBody(request)) as { url?: unknown; wait_event?: unknown };
+  if (typeof body.url !== 'string') throw new ApiError('invalid_request');
+  return { url: body.url, waitEvent: WAIT_EVENTS.find((event) => event === body.wait_event) ?? 'load' };
+}
+
 export function naiveRoutes() {
   const routes = new Hono<AppEnv>();
   routes.post('/naive', async (c) => {
-    const body = (await readJsonBody(c.req.raw)) as { url?: unknown; wait_event?: unknown };
-    const waitEvent = WAIT_EVENTS.find((event) => event === body.wait_event) ?? 'load';
-    if (typeof body.url !== 'string') throw new ApiError('invalid_request');
+    const { url, waitEvent } = await readBaselineBody(c.req.raw);
     const browser = await puppeteer.launch(c.env.BROWSER);
     try {
       const page = await browser.newPage();
-      await page.goto(body.url, { waitUntil: PUPPETEER_WAIT[waitEvent], timeout: 30_000 });
+      await page.goto(url, { waitUntil: PUPPETEER_WAIT[waitEvent], timeout: 30_000 });
       return c.body(await page.content(), 200, { 'Content-Type': 'text/html; charset=utf-8' });
     } finally {
       await browser.close().catch(() => undefined);
