@@ -100,9 +100,9 @@ async function waitForReadiness(
   return result;
 }
 
-/** Whether serialized HTML holds nothing: no document at all, or an empty body. */
-function isEmptyDocument(html: string): boolean {
-  return !/<body[^>]*>\s*\S/i.test(html);
+/** Whether serialized HTML holds nothing: no document at all, or a body with only white space. */
+export function isEmptyDocument(html: string): boolean {
+  return !/<body[^>]*>\s*(?!<\/body>)\S/i.test(html);
 }
 
 interface LoadWatchers {

@@ -1,5 +1,6 @@
 import type { Browser, BrowserWorker } from '@cloudflare/puppeteer';
 import { describe, expect, it, vi } from 'vitest';
+import { preparePage } from '../../../src/browser/page-setup.js';
 import { BrowserPool, SESSION_KEEP_ALIVE_MS, SPARE_PAGES, type LaunchBrowser } from '../../../src/browser/pool.js';
 import { ApiError } from '../../../src/errors.js';
 
@@ -8,20 +9,27 @@ const binding = { fetch } as BrowserWorker;
 /** A browser double with just what the pool and page setup use. */
 function fakeBrowser() {
   const listeners = new Map<string, () => void>();
-  const contexts: { options: unknown; closed: boolean }[] = [];
+  const contexts: { options: unknown; closed: boolean; page: unknown; crash: () => void }[] = [];
   const browser = {
     connected: true,
     on: (event: string, handler: () => void) => listeners.set(event, handler),
     close: vi.fn(async () => undefined),
     createBrowserContext: vi.fn(async (options: unknown) => {
-      const record = { options, closed: false };
+      const pageListeners = new Map<string, ((payload: unknown) => void)[]>();
+      // The tab crashing: puppeteer's 'error' event on the page.
+      const crash = () => {
+        for (const handler of pageListeners.get('error') ?? []) handler(new Error('Page crashed!'));
+      };
+      const record = { options, closed: false, page: undefined as unknown, crash };
       contexts.push(record);
       const page = {
-        on: () => undefined,
+        on: (event: string, handler: (payload: unknown) => void) =>
+          pageListeners.set(event, [...(pageListeners.get(event) ?? []), handler]),
         isClosed: () => record.closed,
         authenticate: vi.fn(async () => undefined),
         createCDPSession: async () => ({ on: () => undefined, send: async () => ({}) }),
       };
+      record.page = page;
       return {
         newPage: async () => page,
         close: async () => {
@@ -102,6 +110,29 @@ describe('BrowserPool', () => {
     expect(fake.browser.createBrowserContext).toHaveBeenCalledTimes(2);
   });
 
+  it('does not hand out a prepared page whose tab crashed before it was taken', async () => {
+    const fake = fakeBrowser();
+    const pool = poolWith(async () => fake.asBrowser);
+    const first = await pool.openPage(SETUP);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The spares are queued in the order they were made: the first one is what the next request takes.
+    const spare = fake.contexts.find((record) => record.page !== first.page)!;
+    spare.crash();
+    const opened = await pool.openPage(SETUP);
+    expect(opened.page).not.toBe(spare.page);
+  });
+
+  it('closes a prepared page whose tab crashed once it comes up to be taken', async () => {
+    const fake = fakeBrowser();
+    const pool = poolWith(async () => fake.asBrowser);
+    const first = await pool.openPage(SETUP);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const spare = fake.contexts.find((record) => record.page !== first.page)!;
+    spare.crash();
+    await pool.openPage(SETUP);
+    expect(spare.closed).toBe(true);
+  });
+
   it('routes a proxied page through its own proxied context, never the spare', async () => {
     const fake = fakeBrowser();
     const pool = poolWith(async () => fake.asBrowser);
@@ -170,5 +201,20 @@ describe('BrowserPool', () => {
     await pool.openPage(SETUP);
     await pool.close();
     expect(fake.browser.close).toHaveBeenCalledOnce();
+  });
+});
+
+describe('preparePage', () => {
+  it('is usable while its tab runs', async () => {
+    const fake = fakeBrowser();
+    const prepared = await preparePage(fake.asBrowser, SETUP);
+    expect(prepared.usable()).toBe(true);
+  });
+
+  it('is no longer usable once its tab crashed', async () => {
+    const fake = fakeBrowser();
+    const prepared = await preparePage(fake.asBrowser, SETUP);
+    fake.contexts[0]!.crash();
+    expect(prepared.usable()).toBe(false);
   });
 });

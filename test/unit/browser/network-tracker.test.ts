@@ -1,0 +1,156 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NETWORK_QUIET_MS, type NetworkTracker, trackNetwork } from '../../../src/browser/network-tracker.js';
+import { FakeFrame, FakePage, TARGET_URL } from './support/fake-page.js';
+import { at, track, useFakeClock } from './support/settle.js';
+
+let fake: FakePage;
+let network: NetworkTracker;
+
+useFakeClock();
+
+beforeEach(() => {
+  fake = new FakePage();
+  network = trackNetwork(fake.page);
+});
+
+afterEach(() => {
+  network.dispose();
+});
+
+describe('trackNetwork', () => {
+  it('resolves idle(0) NETWORK_QUIET_MS after DOMContentLoaded when nothing is in flight', async () => {
+    const idle = track(network.idle(0));
+    await at(1000);
+    fake.fireDomContentLoaded();
+    await at(5000);
+    expect(idle.current).toMatchObject({ state: 'resolved', at: 1000 + NETWORK_QUIET_MS });
+  });
+
+  it('does not resolve idle(0) before DOMContentLoaded, however quiet the network', async () => {
+    const idle = track(network.idle(0));
+    await at(60_000);
+    expect(idle.current.state).toBe('pending');
+  });
+
+  it('resolves idle(0) NETWORK_QUIET_MS after the last request ends', async () => {
+    const idle = track(network.idle(0));
+    const script = fake.startSubresource();
+    fake.fireDomContentLoaded();
+    await at(1200);
+    fake.finishRequest(script);
+    await at(5000);
+    expect(idle.current).toMatchObject({ state: 'resolved', at: 1200 + NETWORK_QUIET_MS });
+  });
+
+  it('counts a failed request as ended', async () => {
+    const idle = track(network.idle(0));
+    const script = fake.startSubresource();
+    fake.fireDomContentLoaded();
+    await at(1200);
+    fake.failRequest(script);
+    await at(5000);
+    expect(idle.current).toMatchObject({ state: 'resolved', at: 1200 + NETWORK_QUIET_MS });
+  });
+
+  it('resolves idle(2) with two requests still in flight', async () => {
+    const idle = track(network.idle(2));
+    fake.startSubresource();
+    fake.startSubresource();
+    await at(1000);
+    fake.fireDomContentLoaded();
+    await at(5000);
+    expect(idle.current).toMatchObject({ state: 'resolved', at: 1000 + NETWORK_QUIET_MS });
+  });
+
+  it('holds idle(2) while three requests are in flight', async () => {
+    const idle = track(network.idle(2));
+    const first = fake.startSubresource();
+    fake.startSubresource();
+    fake.startSubresource();
+    fake.fireDomContentLoaded();
+    await at(2000);
+    fake.finishRequest(first);
+    await at(5000);
+    expect(idle.current).toMatchObject({ state: 'resolved', at: 2000 + NETWORK_QUIET_MS });
+  });
+
+  it('restarts the quiet period when a request starts during it', async () => {
+    const idle = track(network.idle(0));
+    await at(1000);
+    fake.fireDomContentLoaded();
+    await at(1300);
+    const late = fake.startSubresource();
+    await at(1400);
+    fake.finishRequest(late);
+    await at(5000);
+    expect(idle.current).toMatchObject({ state: 'resolved', at: 1400 + NETWORK_QUIET_MS });
+  });
+
+  it("forgets the old document's requests when the top frame commits a new document", async () => {
+    const idle = track(network.idle(0));
+    fake.startSubresource('https://example.com/never-ends');
+    fake.fireDomContentLoaded();
+    await at(2000);
+    fake.commitFrame('https://example.com/next');
+    fake.fireDomContentLoaded();
+    await at(5000);
+    expect(idle.current).toMatchObject({ state: 'resolved', at: 2000 + NETWORK_QUIET_MS });
+  });
+
+  it("waits for the new document's DOMContentLoaded after the top frame commits it", async () => {
+    const idle = track(network.idle(0));
+    await at(1000);
+    fake.fireDomContentLoaded();
+    await at(1200);
+    fake.commitFrame('https://example.com/next');
+    await at(3000);
+    fake.fireDomContentLoaded();
+    await at(5000);
+    expect(idle.current).toMatchObject({ state: 'resolved', at: 3000 + NETWORK_QUIET_MS });
+  });
+
+  it("keeps counting the new document's own navigation request across its commit", async () => {
+    const idle = track(network.idle(0));
+    const navigation = fake.startRequest('https://example.com/next');
+    fake.commitFrame('https://example.com/next');
+    fake.fireDomContentLoaded();
+    await at(2500);
+    fake.finishRequest(navigation);
+    await at(5000);
+    expect(idle.current).toMatchObject({ state: 'resolved', at: 2500 + NETWORK_QUIET_MS });
+  });
+
+  it('does not start over when a child frame commits a document', async () => {
+    const idle = track(network.idle(0));
+    const script = fake.startSubresource();
+    fake.fireDomContentLoaded();
+    await at(1000);
+    fake.commitFrame('https://ads.example/frame', new FakeFrame('CHILD', fake.main));
+    await at(2000);
+    fake.finishRequest(script);
+    await at(60_000);
+    expect(idle.current).toMatchObject({ state: 'resolved', at: 2000 + NETWORK_QUIET_MS });
+  });
+
+  it('clears its quiet timers on dispose', async () => {
+    void network.idle(0);
+    fake.fireDomContentLoaded();
+    network.dispose();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('removes its listeners on dispose', () => {
+    network.dispose();
+    expect(fake.listeners()).toBe(0);
+  });
+
+  it('is quiet for a page that only ever loaded its main document', async () => {
+    const idle = track(network.idle(0));
+    const { request } = fake.commitDocument({ url: TARGET_URL });
+    fake.fireDomContentLoaded();
+    await at(800);
+    fake.finishRequest(request);
+    await at(5000);
+    expect(idle.current).toMatchObject({ state: 'resolved', at: 800 + NETWORK_QUIET_MS });
+  });
+});

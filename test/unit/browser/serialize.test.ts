@@ -1,0 +1,73 @@
+// serializePage (serialize.ts) on a page that keeps navigating away under the read ("Execution context
+// was destroyed"): it reads again until a read succeeds, and gives up SERIALIZE_TIMEOUT_MS after it began.
+// The size limit and a read that never settles are covered through loadPage in page-load.test.ts.
+import { afterEach, describe, expect, it } from 'vitest';
+import { SERIALIZE_TIMEOUT_MS, serializePage } from '../../../src/browser/serialize.js';
+import { Timers } from '../../../src/browser/timers.js';
+import { ApiError } from '../../../src/errors.js';
+import { FakePage } from './support/fake-page.js';
+import { at, track, useFakeClock } from './support/settle.js';
+
+useFakeClock();
+
+const HTML = '<!DOCTYPE html><html><body>settled</body></html>';
+const navigatedAway = () => new Error('Execution context was destroyed, most likely because of a navigation.');
+
+let timers: Timers;
+afterEach(() => timers.clear());
+
+function serialize(fake: FakePage) {
+  timers = new Timers();
+  return track(serializePage(fake.page, 1_000_000, timers));
+}
+
+/** A page whose first `failures` reads fail because it navigated away, and whose next read gives HTML. */
+function pageNavigatingAway(failures: number) {
+  const fake = new FakePage();
+  for (let i = 0; i < failures; i++) fake.evaluate.mockRejectedValueOnce(navigatedAway());
+  fake.evaluate.mockResolvedValueOnce(HTML);
+  return fake;
+}
+
+/** A page every read of which fails because it navigated away. */
+function pageAlwaysNavigatingAway() {
+  const fake = new FakePage();
+  fake.evaluate.mockImplementation(async () => {
+    throw navigatedAway();
+  });
+  return fake;
+}
+
+describe('serializePage: a page that navigates away under the read', () => {
+  it('reads again until a read succeeds, and returns that HTML', async () => {
+    const serialized = serialize(pageNavigatingAway(30));
+    await at(SERIALIZE_TIMEOUT_MS - 1);
+    expect(serialized.current.state === 'resolved' && serialized.current.value).toBe(HTML);
+  });
+
+  it('reads once more for each read that failed', async () => {
+    const fake = pageNavigatingAway(30);
+    serialize(fake);
+    await at(SERIALIZE_TIMEOUT_MS - 1);
+    expect(fake.evaluate).toHaveBeenCalledTimes(31);
+  });
+
+  it('answers target_timeout SERIALIZE_TIMEOUT_MS after it began when no read succeeds', async () => {
+    const serialized = serialize(pageAlwaysNavigatingAway());
+    await at(60_000);
+    const settled = serialized.current;
+    expect(settled.state === 'rejected' && settled.error instanceof ApiError && { code: settled.error.code, at: settled.at }).toEqual({
+      code: 'target_timeout',
+      at: SERIALIZE_TIMEOUT_MS,
+    });
+  });
+
+  it('stops reading once it gave up', async () => {
+    const fake = pageAlwaysNavigatingAway();
+    serialize(fake);
+    await at(SERIALIZE_TIMEOUT_MS + 100);
+    const readsWhenGivenUp = fake.evaluate.mock.calls.length;
+    await at(60_000);
+    expect(fake.evaluate).toHaveBeenCalledTimes(readsWhenGivenUp);
+  });
+});

@@ -1,0 +1,49 @@
+// Runs loadPage (page-load.ts) against a FakePage from t=0 (under useFakeClock, settle.ts), and sums up how it
+// ended (error code and status, or wait result; or the error with its message) with the fake time it ended at,
+// so each test can assert its one outcome as a single value.
+import { type LoadablePage, loadPage } from '../../../../src/browser/page-load.js';
+import type { LoadOptions, RenderedPage } from '../../../../src/browser/render-call.js';
+import { ApiError } from '../../../../src/errors.js';
+import { targetGuard } from '../../../../src/guard/policy.js';
+import { PhaseTimer } from '../../../../src/timings.js';
+import { FakePage, TARGET_URL } from './fake-page.js';
+import { type Settled, track } from './settle.js';
+
+export const OPTIONS: LoadOptions = {
+  url: TARGET_URL,
+  waitEvent: 'DOMContentLoaded',
+  waitMs: 5000,
+  navigationTimeoutMs: 30_000,
+  maxContentBytes: 1_000_000,
+};
+
+/** Starts loadPage at t=0 on a fresh fake page; `forbid` plays the request filter refusing the navigation. */
+export function load(overrides: Partial<LoadOptions> = {}, { proxyName }: { proxyName?: string } = {}) {
+  const fake = new FakePage();
+  let forbid!: (reason: string) => void;
+  const target: LoadablePage = {
+    page: fake.page,
+    proxyName,
+    guard: targetGuard({ allowPrivateNetwork: false }, proxyName !== undefined),
+    forbiddenNavigation: new Promise<string>((resolve) => (forbid = resolve)),
+  };
+  const result = track(loadPage(target, { ...OPTIONS, ...overrides }, new PhaseTimer()));
+  return { fake, forbid, result };
+}
+
+/** How loadPage ended and when: the API error's code and status, or the wait result. */
+export function outcome(result: { current: Settled<RenderedPage> }) {
+  const settled = result.current;
+  if (settled.state === 'pending') return 'pending';
+  if (settled.state === 'resolved') return { waitResult: settled.value.waitResult, at: settled.at };
+  const error = settled.error;
+  return error instanceof ApiError ? { error: error.code, status: error.status, at: settled.at } : { thrown: error, at: settled.at };
+}
+
+/** The API error loadPage threw, with its message, and when; 'not an API error' otherwise. */
+export function failure(result: { current: Settled<RenderedPage> }) {
+  const settled = result.current;
+  if (settled.state !== 'rejected' || !(settled.error instanceof ApiError)) return 'not an API error';
+  const { code, status, message } = settled.error;
+  return { error: code, status, message, at: settled.at };
+}
