@@ -1,0 +1,89 @@
+// `npm run bench:ab -- <git revision> [format]`: the service at another revision (A) against the
+// working tree (B), in one run: both Workers up at once, rounds of 56 requests at concurrency 8 taking
+// turns, so a drift in this shared machine's speed between runs minutes apart cannot pass for a
+// change in the code. A is checked out into a temporary git worktree; B runs from a copy of the
+// sources (snapshot.ts). Prints each round and the totals; only 200 answers count.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startFixtureServer } from '../../test/e2e/support/fixture-server.js';
+import { startWorker, TEST_TOKEN, type WorkerHandle } from '../../test/e2e/support/worker.js';
+import { runLoad } from './load.js';
+import { snapshotSources } from './snapshot.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROUNDS = 3;
+const CONCURRENCY = 8;
+const REQUESTS = 56;
+
+function checkout(revision: string): { dir: string; remove(): void } {
+  const dir = join(mkdtempSync(join(tmpdir(), 'page-fetch-ab-')), 'tree');
+  execFileSync('git', ['worktree', 'add', '--detach', dir, revision], { cwd: ROOT, stdio: 'ignore' });
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  return {
+    dir,
+    remove: () => {
+      execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: ROOT, stdio: 'ignore' });
+      rmSync(join(dir, '..'), { recursive: true, force: true });
+    },
+  };
+}
+
+async function main() {
+  const [revision, format = 'html'] = process.argv.slice(2);
+  if (revision === undefined) throw new Error('usage: npm run bench:ab -- <git revision> [html|markdown]');
+  const a = checkout(revision);
+  const b = snapshotSources();
+  const fixtures = await startFixtureServer();
+  const workers: WorkerHandle[] = [];
+  try {
+    // An idle close inside the run would count a relaunch against whichever side it hit.
+    const vars = { BROWSER_IDLE_CLOSE_MS: '3600000' };
+    const config = existsSync(join(a.dir, 'wrangler.toml')) ? join(a.dir, 'wrangler.toml') : undefined;
+    if (config === undefined) throw new Error(`${revision} has no wrangler.toml`);
+    workers.push(await startWorker({ config, vars }), await startWorker({ config: b.config, vars }));
+    const url = fixtures.url('/bench/article?fetch_ms=300');
+    const send = (worker: WorkerHandle) => async () => {
+      const started = performance.now();
+      const response = await fetch(`${worker.origin}/api/fetch`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${TEST_TOKEN}` },
+        body: JSON.stringify({ url, output_format: format, raw: true }),
+      });
+      await response.text();
+      return { ms: performance.now() - started, status: response.status };
+    };
+    for (const worker of workers) await runLoad(send(worker), 1, 3); // launches each browser
+    console.log(`A: ${revision}, B: working tree; ${format}, concurrency ${CONCURRENCY}, ${REQUESTS} requests a round\n`);
+    console.log('| round | A req/s | A failed | B req/s | B failed | B / A |\n|---|---|---|---|---|---|');
+    const totals = [
+      { ok: 0, ms: 0 },
+      { ok: 0, ms: 0 },
+    ];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const rates = [];
+      for (const [i, worker] of workers.entries()) {
+        const result = await runLoad(send(worker), CONCURRENCY, REQUESTS);
+        const ok = result.samples.filter((s) => s.status === 200).length;
+        totals[i]!.ok += ok;
+        totals[i]!.ms += result.wallMs;
+        rates.push({ rps: (ok / result.wallMs) * 1000, failed: REQUESTS - ok });
+      }
+      const [ra, rb] = rates as [(typeof rates)[0], (typeof rates)[0]];
+      console.log(
+        `| ${round} | ${ra.rps.toFixed(2)} | ${ra.failed} | ${rb.rps.toFixed(2)} | ${rb.failed} | ${(rb.rps / ra.rps).toFixed(3)} |`,
+      );
+    }
+    const [ta, tb] = totals.map((t) => (t.ok / t.ms) * 1000) as [number, number];
+    console.log(`| all | ${ta.toFixed(2)} | | ${tb.toFixed(2)} | | ${(tb / ta).toFixed(3)} |`);
+  } finally {
+    for (const worker of workers) await worker.stop();
+    await fixtures.close();
+    b.remove();
+    a.remove();
+  }
+}
+
+await main();
