@@ -1,4 +1,4 @@
-// `npm run bench:ab -- <git revision> [format]`: the service at another revision (A) against the
+// `npm run bench:ab -- <git revision> [html|markdown] [wait_event]`: the service at another revision (A) against the
 // working tree (B), in one run: both Workers up at once, rounds of 56 requests at concurrency 8 taking
 // turns, so a drift in this shared machine's speed between runs minutes apart cannot pass for a
 // change in the code. A is checked out into a temporary git worktree; B runs from a copy of the
@@ -32,8 +32,8 @@ function checkout(revision: string): { dir: string; remove(): void } {
 }
 
 async function main() {
-  const [revision, format = 'html'] = process.argv.slice(2);
-  if (revision === undefined) throw new Error('usage: npm run bench:ab -- <git revision> [html|markdown]');
+  const [revision, format = 'html', waitEvent = 'networkIdle'] = process.argv.slice(2);
+  if (revision === undefined) throw new Error('usage: npm run bench:ab -- <git revision> [html|markdown] [wait_event]');
   const a = checkout(revision);
   const b = snapshotSources();
   const fixtures = await startFixtureServer();
@@ -50,13 +50,13 @@ async function main() {
       const response = await fetch(`${worker.origin}/api/fetch`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${TEST_TOKEN}` },
-        body: JSON.stringify({ url, output_format: format, raw: true }),
+        body: JSON.stringify({ url, output_format: format, wait_event: waitEvent, raw: true }),
       });
       await response.text();
       return { ms: performance.now() - started, status: response.status };
     };
     for (const worker of workers) await runLoad(send(worker), 1, 3); // launches each browser
-    console.log(`A: ${revision}, B: working tree; ${format}, concurrency ${CONCURRENCY}, ${REQUESTS} requests a round\n`);
+    console.log(`A: ${revision}, B: working tree; ${format}, ${waitEvent}, concurrency ${CONCURRENCY}, ${REQUESTS} requests a round\n`);
     console.log('| round | A req/s | A failed | B req/s | B failed | B / A |\n|---|---|---|---|---|---|');
     const totals = [
       { ok: 0, ms: 0 },

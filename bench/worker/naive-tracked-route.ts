@@ -32,6 +32,7 @@ export function naiveTrackedRoutes() {
           waitMs: DEFAULT_WAIT_MS,
           navigationTimeoutMs: config.navigationTimeoutMs,
           maxContentBytes: config.maxContentBytes,
+          readerView: false,
         },
         timer,
       );

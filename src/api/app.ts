@@ -55,6 +55,7 @@ function renderCall(request: FetchRequest, config: Config): RenderCall {
       waitMs: request.waitMs,
       navigationTimeoutMs: config.navigationTimeoutMs,
       maxContentBytes: config.maxContentBytes,
+      readerView: request.outputFormat === 'markdown',
     },
     idleCloseMs: config.browserIdleCloseMs,
   };

@@ -4,6 +4,7 @@
 // until waitMs after navigation start, else the page is taken as it stands (waitResult "timeout").
 // A body that never completes (a hung, trickling or reset connection) does not extend the budget; only
 // a document that answered late gets BODY_GRACE_MS for its body. Closing the page is the caller's job.
+import { documentKind } from '../content-type.js';
 import { ApiError } from '../errors.js';
 import { forbiddenTarget } from '../guard/policy.js';
 import type { PhaseTimer } from '../timings.js';
@@ -118,7 +119,9 @@ async function load(target: LoadablePage, options: LoadOptions, timer: PhaseTime
   await timer.time('navigate', () => navigate(target, options, doc, timers));
   const times = { navigationStart, answered: Date.now() };
   const waitResult = await timer.time('wait', () => waitForReadiness(options, doc, network, timers, times));
-  const html = await timer.time('serialize', () => serializePage(page, options.maxContentBytes, timers));
+  // Only an HTML document has a reader form; text, JSON and XML are read as the browser holds them.
+  const readerView = options.readerView && documentKind(doc.response()?.headers()['content-type']) === 'html';
+  const html = await timer.time('serialize', () => serializePage(page, readerView ? 'reader' : 'html', options.maxContentBytes, timers));
   const bodyFailure = doc.bodyFailure();
   // The document answered, then broke off before any of its content arrived: nothing to return.
   if (bodyFailure !== undefined && isEmptyDocument(html)) {

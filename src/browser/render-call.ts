@@ -34,6 +34,8 @@ export interface LoadOptions {
   /** The main document must answer within this, in ms, else 504. */
   navigationTimeoutMs: number;
   maxContentBytes: number;
+  /** Read what a reader sees (for markdown) rather than the DOM as it stands (for html). */
+  readerView: boolean;
 }
 
 export interface RenderCall {

@@ -179,13 +179,13 @@ function linkDestination(el: DomElement, ctx: Context): string | null {
   return isScriptUrl(url) ? null : url;
 }
 
-/** No element children and no visible text: an empty anchor (kept as `[](url)`, not an icon link). */
-export function isEmptyElement(el: DomElement): boolean {
-  for (let c = el.firstChild; c !== null; c = c.nextSibling) {
-    if (isElement(c)) return false;
-    if (c.nodeType === 3 && (c as DomNode & { data: string }).data.trim() !== '') return false;
+/** The name a link without text goes by: its aria-label, else its title ('' when neither says anything). */
+function accessibleName(el: DomElement): string {
+  for (const attribute of ['aria-label', 'title']) {
+    const name = collapseWhitespace(el.getAttribute(attribute) ?? '').trim();
+    if (name !== '') return name;
   }
-  return true;
+  return '';
 }
 
 const MAX_DISTRIBUTED_BLOCKS = 8;
@@ -242,8 +242,12 @@ export const link: Rule = {
       if (distributed !== '') return asBlock(distributed);
     }
     const text = flattenToLine(content, true);
-    if (text === '') return isEmptyElement(el) ? `[]${target}` : content;
-    return `[${text}]${target}`;
+    if (text !== '') return `[${text}]${target}`;
+    const name = accessibleName(el);
+    if (name !== '') return `[${escapeText(name, { atLineStart: false, before: '[', after: ']', inLinkText: true })}]${target}`;
+    // An icon link without a name is left out, never `[](url)`; an anchor with no content at all
+    // stays `[](url)`, as CommonMark writes `[](url)` back (it is markup, not an icon).
+    return el.firstChild === null ? `[]${target}` : '';
   },
 };
 

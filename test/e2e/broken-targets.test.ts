@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { closedPort } from './support/fixture-server.js';
 import { startBrokenHttpServer, type BrokenHttpServer } from './support/broken-http-server.js';
 import { useWorker } from './support/e2e-hooks.js';
-import { pageRendererPids } from './support/processes.js';
+import { pageRendererPids, residentKib } from './support/processes.js';
 
 // Far above every wait_ms below, so an answer at the budget is told apart from one at this timeout.
 const NAVIGATION_TIMEOUT_MS = 20_000;
@@ -45,6 +45,7 @@ async function connectionsAfterAnswer(path: string): Promise<number> {
 
 afterEach(async () => {
   const next = await timed({ url: ctx.fixtures.url('/pages/script-text.html'), wait_event: 'load' });
+  if (next.response.status !== 200) console.error(`--- next request: ${next.text}\n--- worker logs ---\n${ctx.worker.logs()}`);
   expect(next.response.status).toBe(200);
   expect(json(next.text).data).toContain('hello from JS');
 });
@@ -108,13 +109,13 @@ describe('pages that navigate themselves', () => {
 
 describe('pages that crash or flood the browser', () => {
   it('answers 502 target_unreachable within 3 s when the page crashes its browser tab', async () => {
-    const pending = timed({ url: ctx.fixtures.url('/pages/never-idle.html'), wait_event: 'networkIdle', wait_ms: 15_000 });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    // What an out-of-memory page does to its renderer, without the seconds of allocation.
-    const renderers = pageRendererPids(ctx.worker.liveBrowserPids());
-    expect(renderers.length).toBeGreaterThan(0);
+    const pending = timed({ url: ctx.fixtures.url('/hostile/memory-heavy'), wait_event: 'networkIdle', wait_ms: 15_000 });
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    // The out-of-memory killer ends the largest process: the page's renderer, holding 512 MiB.
+    const [largest] = pageRendererPids(ctx.worker.liveBrowserPids()).sort((a, b) => residentKib(b) - residentKib(a));
+    expect(residentKib(largest!)).toBeGreaterThan(400 * 1024);
     const crashedAt = Date.now();
-    for (const pid of renderers) process.kill(pid, 'SIGKILL');
+    process.kill(largest!, 'SIGKILL');
     const { response, text } = await pending;
     expect(response.status).toBe(502);
     expect(json(text).error).toEqual({ code: 'target_unreachable', message: expect.stringContaining('crashed') });

@@ -110,6 +110,17 @@ const routes: Record<string, Handler> = {
         `<h1>Leaving</h1><script>addEventListener('load', () => { location.href = ${JSON.stringify(url.searchParams.get('to') ?? '/')}; });</script>`,
       ),
     ),
+  // Holds 512 MiB and keeps the network busy: the largest renderer by far, as a page about to run out
+  // of memory would be.
+  '/hostile/memory-heavy': (_url, _req, res) =>
+    html(
+      res,
+      200,
+      page(
+        'Memory heavy',
+        `<h1>Memory heavy</h1><script>window.held = new Uint8Array(512 * 1024 * 1024).fill(1); setInterval(() => fetch('/delay?ms=100'), 200);</script>`,
+      ),
+    ),
   // Text with lone surrogates, inserted by script (HTML source cannot carry them).
   '/hostile/lone-surrogates': (_url, _req, res) =>
     html(

@@ -1,5 +1,6 @@
 // The processes of a browser, read from /proc (Linux): the tests use it to crash a page's renderer
-// as a page that exhausts its memory would, without waiting seconds for a real out-of-memory crash.
+// as the kernel's out-of-memory killer would (it picks the largest process), without waiting seconds
+// for a real out-of-memory crash.
 import { readdirSync, readFileSync } from 'node:fs';
 
 function parentOf(pid: number): number | undefined {
@@ -38,6 +39,15 @@ export function descendants(roots: number[]): number[] {
     }
   }
   return found;
+}
+
+/** Resident memory of a process in KiB (0 when it is gone). */
+export function residentKib(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
 }
 
 /** Renderer processes of the given browsers that render web pages (not the browser's own UI). */

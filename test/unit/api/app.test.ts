@@ -245,9 +245,22 @@ describe('browser acquisition', () => {
     expect(hub.render.mock.calls[0]?.[0]).toEqual({
       location: undefined,
       setup: { proxy: undefined, blockResources: false, guard: { allowPrivateNetwork: false } },
-      load: { url: 'https://example.com/', waitEvent: 'load', waitMs: 700, navigationTimeoutMs: 1234, maxContentBytes: 999 },
+      load: {
+        url: 'https://example.com/',
+        waitEvent: 'load',
+        waitMs: 700,
+        navigationTimeoutMs: 1234,
+        maxContentBytes: 999,
+        readerView: false,
+      },
       idleCloseMs: 60000,
     });
+  });
+
+  it('asks the browser for what a reader sees when the output is markdown', async () => {
+    const { post, hub } = setup();
+    await post(JSON.stringify({ url: 'https://example.com/', output_format: 'markdown' }));
+    expect(hub.render.mock.calls[0]?.[0].load.readerView).toBe(true);
   });
 
   it('hands the browser a proxy route resolved once, with the country template applied', async () => {

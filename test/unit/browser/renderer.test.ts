@@ -12,7 +12,14 @@ const IDLE_CLOSE_MS = 60_000;
 const CALL: RenderCall = {
   location: 'JP',
   setup: { blockResources: true, guard: { allowPrivateNetwork: false } },
-  load: { url: 'https://example.com/', waitEvent: 'load', waitMs: 5000, navigationTimeoutMs: 30_000, maxContentBytes: 1000 },
+  load: {
+    url: 'https://example.com/',
+    waitEvent: 'load',
+    waitMs: 5000,
+    navigationTimeoutMs: 30_000,
+    maxContentBytes: 1000,
+    readerView: false,
+  },
   idleCloseMs: IDLE_CLOSE_MS,
 };
 const PAGE: RenderedPage = { html: '<html></html>', finalUrl: 'https://example.com/', status: 200, headers: {}, waitResult: 'event' };

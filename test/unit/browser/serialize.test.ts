@@ -18,7 +18,7 @@ afterEach(() => timers.clear());
 
 function serialize(fake: FakePage) {
   timers = new Timers();
-  return track(serializePage(fake.page, 1_000_000, timers));
+  return track(serializePage(fake.page, 'html', 1_000_000, timers));
 }
 
 /** A page whose first `failures` reads fail because it navigated away, and whose next read gives HTML. */
@@ -69,5 +69,18 @@ describe('serializePage: a page that navigates away under the read', () => {
     const readsWhenGivenUp = fake.evaluate.mock.calls.length;
     await at(60_000);
     expect(fake.evaluate).toHaveBeenCalledTimes(readsWhenGivenUp);
+  });
+});
+
+describe('serializePage: the in-page script', () => {
+  it('is sent as one call expression the page can parse, with the mode and bounds as arguments', async () => {
+    const fake = new FakePage();
+    const result = serialize(fake);
+    await at(1);
+    expect(result.current.state).toBe('resolved');
+    const expression = fake.evaluate.mock.calls[0]![0];
+    // Parsed, not run: a syntax error (a formatter's trailing semicolon inside the call) throws here.
+    expect(() => new Function(`return ${expression}`)).not.toThrow();
+    expect(expression.endsWith('}))("html", 1000000, 50, 3)')).toBe(true);
   });
 });

@@ -118,6 +118,7 @@ const ADDITIONS: Record<string, string> = {
   'tables-cell-blocks.html': 'plain-text bullets of list items inside table cells',
   'pre-links.html': 'the list of the links inside the preformatted block',
   'lazy-images.html': 'the alt text of an image whose only source is a data: URL',
+  'icon-links.html': 'the accessible name (aria-label, title) of each link without text',
 };
 
 function words(text: string): string[] {

@@ -31,10 +31,12 @@ export class Emitter<Name extends string> {
 
 export class FakeCdpSession extends Emitter<string> {
   readonly sent: { method: string; params: unknown }[] = [];
+  /** Answers a command itself when set; otherwise every command answers {}. */
+  answer?: (method: string, params: unknown) => Promise<object> | undefined;
 
   async send(method: string, params?: unknown): Promise<object> {
     this.sent.push({ method, params });
-    return {};
+    return (await this.answer?.(method, params)) ?? {};
   }
 }
 

@@ -41,6 +41,16 @@ export class FakePage extends Emitter<PageEvent> {
   private nextId = 1;
   private settleGoto?: { resolve: () => void; reject: (error: Error) => void };
 
+  constructor() {
+    super();
+    // The page is read in an isolated world through CDP; the read answers with evaluate()'s value.
+    this.session.answer = (method, params) => {
+      if (method === 'Page.createIsolatedWorld') return Promise.resolve({ executionContextId: 7 });
+      if (method !== 'Runtime.evaluate') return undefined;
+      return this.evaluate((params as { expression: string }).expression).then((value) => ({ result: { value } }));
+    };
+  }
+
   /** This fake as the puppeteer Page the code under test takes. */
   get page(): Page {
     return this as unknown as Page;

@@ -1,0 +1,87 @@
+// The page a reader sees (DESIGN.md "What the rendered page contains"): open and declarative shadow
+// roots with their slots, nested components, same-origin and srcdoc iframes, what the browser does
+// not render left out, the images the browser chose, icon links named or dropped; html output keeps
+// shadow roots as declarative shadow DOM; a page lying about its DOM in its main world changes nothing.
+import { describe, expect, it } from 'vitest';
+import { useWorker } from './support/e2e-hooks.js';
+
+const ctx = useWorker();
+
+async function fetchAs(path: string, outputFormat: 'html' | 'markdown'): Promise<string> {
+  const response = await ctx.worker.fetchPage({ url: ctx.fixtures.url(path), output_format: outputFormat, wait_event: 'load' });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { data: string }).data;
+}
+
+describe('markdown of what a reader sees', () => {
+  it('has the shadow roots, slots, nested components and iframes in rendered order', async () => {
+    const markdown = await fetchAs('/pages/reader-view.html', 'markdown');
+    const inOrder = [
+      '# Reader view',
+      'Light paragraph one.',
+      '## Card heading',
+      'Card shadow text.',
+      'Slotted light note.',
+      'After the slot.',
+      '## Declarative heading',
+      'Declarative shadow text.',
+      'Outer shadow text.',
+      'Nested shadow text.',
+      'Frame inside a component.',
+      'Shown again inside.',
+      'Summary line',
+      'Closed details content.',
+      'Same-origin frame text.',
+      'Component inside the frame.',
+      'Srcdoc frame text.',
+      'Last light paragraph.',
+    ];
+    const positions = inOrder.map((text) => markdown.indexOf(text));
+    expect(inOrder.filter((_, i) => positions[i]! < 0)).toEqual([]);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  });
+
+  it('leaves out what the browser does not render', async () => {
+    const markdown = await fetchAs('/pages/reader-view.html', 'markdown');
+    expect(markdown).not.toContain('Hidden by a stylesheet class.');
+    expect(markdown).not.toContain('Hidden by visibility.');
+    expect(markdown).not.toContain('Hidden by the attribute.');
+  });
+
+  it('takes the image the browser chose and a lazy image’s real source', async () => {
+    const markdown = await fetchAs('/pages/reader-view.html', 'markdown');
+    expect(markdown).toContain(`![Chosen image](${ctx.fixtures.url('/tiny.png')})`);
+    expect(markdown).toContain(`![Lazy image](${ctx.fixtures.url('/lazy-real.png')})`);
+  });
+
+  it('names an icon link by its accessible name and drops one that has none', async () => {
+    const markdown = await fetchAs('/pages/reader-view.html', 'markdown');
+    expect(markdown).toContain(`[Search](${ctx.fixtures.url('/search')})`);
+    expect(markdown).not.toContain('/nowhere');
+    expect(markdown).not.toContain('[](');
+  });
+
+  it('reads a page that redefines DOM getters, getAttribute, JSON.stringify and String.replace in its main world', async () => {
+    const markdown = await fetchAs('/pages/hostile-prototypes.html', 'markdown');
+    expect(markdown).toBe(
+      `# Hostile prototypes\n\nText the page tries to hide from readers of its DOM.\n\n- First item\n- Second item\n\n[A kept link](${ctx.fixtures.url('/kept')})\n`,
+    );
+  });
+});
+
+describe('html of the rendered page', () => {
+  it('serializes open shadow roots as declarative shadow DOM, slotted children in place', async () => {
+    const html = await fetchAs('/pages/reader-view.html', 'html');
+    expect(html).toContain(
+      '<fancy-card><template shadowrootmode="open"><h2>Card heading</h2><p>Card shadow text.</p><slot name="note"></slot><p>After the slot.</p></template><span slot="note">Slotted light note.</span></fancy-card>',
+    );
+    expect(html).toContain('<div id="declarative"><template shadowrootmode="open"><h2>Declarative heading</h2>');
+    expect(html).toContain('<inner-tag><template shadowrootmode="open"><p>Nested shadow text.</p></template></inner-tag>');
+  });
+
+  it('keeps the DOM as it stands for a page lying about it in its main world', async () => {
+    const html = await fetchAs('/pages/hostile-prototypes.html', 'html');
+    expect(html.startsWith('<!DOCTYPE html><html lang="en"><head>')).toBe(true);
+    expect(html).toContain('<p>Text the page tries to hide from readers of its DOM.</p>');
+  });
+});
