@@ -36,3 +36,9 @@ export function targetId(target: Target): string | undefined {
 export function isTopFrame(frame: Frame | null | undefined): boolean {
   return frame !== null && frame !== undefined && frame.parentFrame() === null;
 }
+
+/** The CDP session of a frame's target: the page's own for its frames, the iframe's for an out-of-process one. */
+export function frameSession(frame: Frame): CDPSession | undefined {
+  const internal = frame as unknown as { _client?: () => CDPSession };
+  return typeof internal._client === 'function' ? internal._client() : undefined;
+}

@@ -4,17 +4,18 @@
 // scripts never yield is given up on; a page that navigates itself while being read is read again on
 // its new document, as often as it takes within the time bound (a page that refreshes itself at
 // once, forever, has a document to read between two of its navigations).
-import type { Page } from '@cloudflare/puppeteer';
+import type { CDPSession, Frame, Page } from '@cloudflare/puppeteer';
 import { ApiError, contentTooLarge } from '../errors.js';
 import { utf8Length } from '../utf8.js';
-import { frameId, pageSession } from './cdp-internals.js';
+import { frameId, frameSession } from './cdp-internals.js';
 import SERIALIZE_PAGE_JS from './in-page/serialize-page.js?raw';
+import { registerChildFrames, stitchRemoteFrames } from './remote-frames.js';
 import type { Timers } from './timers.js';
 
 /** `html`: the DOM, shadow roots as declarative shadow DOM; `reader`: what a person sees, for markdown. */
 export type SerializeMode = 'html' | 'reader';
 
-/** Iframe documents inlined in the reader form at most, and how deeply nested. */
+/** Iframe documents inlined in the reader form at most (same-origin per document, cross-origin per page), and how deeply nested. */
 export const MAX_FRAMES = 50;
 export const MAX_FRAME_DEPTH = 3;
 const WORLD_NAME = 'page-fetch-serialize';
@@ -34,22 +35,66 @@ interface EvaluateReply {
 // The file is one parenthesized function expression; a formatter may end it with a semicolon.
 const SERIALIZE_PAGE_FUNCTION = SERIALIZE_PAGE_JS.trim().replace(/;$/, '');
 
-/** One read of the page, in a fresh isolated world of its main frame (a world dies with its document). */
-async function readPage(page: Page, mode: SerializeMode, maxChars: number): Promise<unknown> {
-  const expression = `(${SERIALIZE_PAGE_FUNCTION})(${JSON.stringify(mode)}, ${maxChars}, ${MAX_FRAMES}, ${MAX_FRAME_DEPTH})`;
-  const session = pageSession(page);
-  const mainFrameId = frameId(page.mainFrame());
-  if (session === undefined || mainFrameId === undefined) throw new Error('the page has no CDP session or frame id to read it through');
-  const { executionContextId } = (await session.send('Page.createIsolatedWorld', { frameId: mainFrameId, worldName: WORLD_NAME })) as {
-    executionContextId: number;
-  };
+/** How long one cross-origin frame may take to be read; a frame slower than that is left out. */
+export const FRAME_READ_TIMEOUT_MS = 2000;
+
+type ReadMode = SerializeMode | 'reader-frame';
+
+interface ReadContext {
+  maxChars: number;
+  /** Cross-origin frames that may still be read, for the whole page. */
+  framesLeft: { count: number };
+  timers: Timers;
+}
+
+async function evaluateIn(session: CDPSession, contextId: number, mode: ReadMode, maxChars: number, depthLeft: number): Promise<unknown> {
+  const args = [JSON.stringify(mode), maxChars, MAX_FRAMES, depthLeft].join(', ');
   const reply = (await session.send('Runtime.evaluate', {
-    expression,
-    contextId: executionContextId,
+    expression: `(${SERIALIZE_PAGE_FUNCTION})(${args})`,
+    contextId,
     returnByValue: true,
   })) as EvaluateReply;
   if (reply.exceptionDetails !== undefined) throw new Error(reply.exceptionDetails.exception?.description ?? reply.exceptionDetails.text);
   return reply.result?.value;
+}
+
+function isCrossOrigin(child: Frame, parent: Frame): boolean {
+  try {
+    const url = new URL(child.url());
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin !== new URL(parent.url()).origin;
+  } catch {
+    return false;
+  }
+}
+
+/** One read of a frame, in a fresh isolated world of it (a world dies with its document). */
+async function readFrame(frame: Frame, mode: ReadMode, depth: number, context: ReadContext): Promise<unknown> {
+  const session = frameSession(frame);
+  const id = frameId(frame);
+  if (session === undefined || id === undefined) throw new Error('the frame has no CDP session or id to read it through');
+  const { executionContextId } = (await session.send('Page.createIsolatedWorld', { frameId: id, worldName: WORLD_NAME })) as {
+    executionContextId: number;
+  };
+  const depthLeft = MAX_FRAME_DEPTH - depth;
+  if (mode === 'html' || depthLeft <= 1) return evaluateIn(session, executionContextId, mode, context.maxChars, depthLeft);
+  const crossOrigin = frame.childFrames().filter((child) => isCrossOrigin(child, frame));
+  const children = await registerChildFrames(session, executionContextId, crossOrigin, context.framesLeft.count);
+  const html = await evaluateIn(session, executionContextId, mode, context.maxChars, depthLeft);
+  if (typeof html !== 'string' || children.size === 0) return html;
+  const stitched = await stitchRemoteFrames(html, children, (child) => readRemoteFrame(child, depth + 1, context));
+  return stitched.length > context.maxChars ? null : stitched;
+}
+
+/** A cross-origin frame's reader form, or '' when it cannot be read in time or at all (never an error). */
+async function readRemoteFrame(frame: Frame, depth: number, context: ReadContext): Promise<string> {
+  if (context.framesLeft.count <= 0) return '';
+  context.framesLeft.count--;
+  try {
+    const read = await Promise.race([readFrame(frame, 'reader-frame', depth, context), context.timers.after(FRAME_READ_TIMEOUT_MS, null)]);
+    return typeof read === 'string' ? read : '';
+  } catch {
+    return '';
+  }
 }
 
 /**
@@ -61,7 +106,8 @@ export async function serializePage(page: Page, mode: SerializeMode, maxContentB
   const attempt = async (): Promise<string> => {
     for (;;) {
       try {
-        const html = await readPage(page, mode, maxContentBytes);
+        const context = { maxChars: maxContentBytes, framesLeft: { count: MAX_FRAMES }, timers };
+        const html = await readFrame(page.mainFrame(), mode, 0, context);
         if (typeof html !== 'string' || utf8Length(html) > maxContentBytes) throw contentTooLarge(maxContentBytes);
         return html;
       } catch (error) {

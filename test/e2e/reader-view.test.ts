@@ -69,6 +69,27 @@ describe('markdown of what a reader sees', () => {
   });
 });
 
+describe('markdown of iframes', () => {
+  it('stitches a cross-origin (out-of-process) iframe in where it stands', async () => {
+    const markdown = await fetchAs('/reader/cross-origin', 'markdown');
+    expect(markdown).toBe('Before the frame.\n\nSame-origin frame text.\n\nComponent inside the frame.\n\nAfter the frame.\n');
+  });
+
+  it('stitches a cross-origin iframe inside a cross-origin iframe', async () => {
+    const markdown = await fetchAs('/reader/cross-origin?nested=1', 'markdown');
+    expect(markdown).toBe(
+      'Before the frame.\n\nOuter cross-origin text.\n\nSame-origin frame text.\n\nComponent inside the frame.\n\nAfter the frame.\n',
+    );
+  });
+
+  it('inlines at most 50 of 200 iframes, within the budget', async () => {
+    const started = Date.now();
+    const markdown = await fetchAs('/reader/many-frames', 'markdown');
+    expect(Date.now() - started).toBeLessThan(5000 + 2000);
+    expect(markdown.match(/Frame number \d+\./g)).toEqual(Array.from({ length: 50 }, (_, i) => `Frame number ${i}.`));
+  });
+});
+
 describe('html of the rendered page', () => {
   it('serializes open shadow roots as declarative shadow DOM, slotted children in place', async () => {
     const html = await fetchAs('/pages/reader-view.html', 'html');

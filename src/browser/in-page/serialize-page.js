@@ -8,7 +8,10 @@
 //   shadow roots in place of their host's children, slots filled with what is assigned to them),
 //   same-origin and srcdoc iframes' documents where the iframe stands, elements the browser does not
 //   render left out (decided by the browser's own style and layout), images with the URL the browser
-//   chose (currentSrc, else a lazy-loading data-src).
+//   chose (currentSrc, else a lazy-loading data-src). A cross-origin iframe, out of this world's
+//   reach, is left as a placeholder naming the key serialize.ts registered for it (in this world's
+//   global `pageFetchFrameKeys`), where its own reader form is stitched in.
+// - 'reader-frame': the reader form of the body alone, for stitching into the parent's.
 (function serializePage(mode, maxChars, maxFrames, maxFrameDepth) {
   const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
   // Never content: scripts, styles, fallbacks for no scripting, inert templates.
@@ -131,11 +134,16 @@
         const tag = node.localName;
         if (SKIP.has(tag) || !rendersSubtree(node, closed)) continue;
         if (tag === 'iframe' || tag === 'frame') {
+          if (depth >= maxFrameDepth || frames >= maxFrames) continue;
           const inner = frameDocument(node);
-          if (inner?.body && depth < maxFrameDepth && frames < maxFrames) {
+          const remoteKey = globalThis.pageFetchFrameKeys?.get(node);
+          if (inner?.body) {
             frames++;
             emit('<div data-page-fetch-frame="">');
             stack.push('</div>', { node: inner.body, closed: false, textShows: true, depth: depth + 1 });
+          } else if (inner === null && remoteKey !== undefined) {
+            frames++;
+            emit(`<div data-page-fetch-remote-frame="${remoteKey}"></div>`);
           }
           continue;
         }
@@ -157,6 +165,10 @@
         }
       }
     };
+    if (mode === 'reader-frame') {
+      if (document.body) walk(document.body);
+      return out.join('');
+    }
     const root = document.documentElement;
     const lang = root?.getAttribute('lang');
     emit(`${doctypeOf(document)}<html${lang ? ` lang="${escapeAttribute(lang)}"` : ''}><head>`);

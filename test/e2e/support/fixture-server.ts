@@ -121,6 +121,32 @@ const routes: Record<string, Handler> = {
         `<h1>Memory heavy</h1><script>window.held = new Uint8Array(512 * 1024 * 1024).fill(1); setInterval(() => fetch('/delay?ms=100'), 200);</script>`,
       ),
     ),
+  // A cross-origin iframe (localhost against 127.0.0.1: another site, so another renderer process)
+  // between two paragraphs, and the same again nested inside it when ?nested=1.
+  '/reader/cross-origin': (url, req, res) => {
+    const port = (req.headers.host ?? '').split(':')[1] ?? '';
+    const nested = url.searchParams.get('nested') === '1';
+    const frame = nested ? `http://localhost:${port}/reader/cross-origin-inner` : `http://localhost:${port}/pages/reader-frame.html`;
+    html(res, 200, page('Cross-origin frame', `<p>Before the frame.</p><iframe src="${frame}"></iframe><p>After the frame.</p>`));
+  },
+  '/reader/cross-origin-inner': (_url, req, res) => {
+    const port = (req.headers.host ?? '').split(':')[1] ?? '';
+    html(
+      res,
+      200,
+      page('Inner', `<p>Outer cross-origin text.</p><iframe src="http://127.0.0.1:${port}/pages/reader-frame.html"></iframe>`),
+    );
+  },
+  // 200 srcdoc iframes, each with one numbered paragraph.
+  '/reader/many-frames': (_url, _req, res) =>
+    html(
+      res,
+      200,
+      page(
+        'Many frames',
+        `<h1>Many frames</h1>${Array.from({ length: 200 }, (_, i) => `<iframe srcdoc="<p>Frame number ${i}.</p>"></iframe>`).join('')}`,
+      ),
+    ),
   // Text with lone surrogates, inserted by script (HTML source cannot carry them).
   '/hostile/lone-surrogates': (_url, _req, res) =>
     html(

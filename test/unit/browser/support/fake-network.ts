@@ -32,7 +32,7 @@ export class Emitter<Name extends string> {
 export class FakeCdpSession extends Emitter<string> {
   readonly sent: { method: string; params: unknown }[] = [];
   /** Answers a command itself when set; otherwise every command answers {}. */
-  answer?: (method: string, params: unknown) => Promise<object> | undefined;
+  answer?: (method: string, params: unknown) => Promise<object | undefined> | undefined;
 
   async send(method: string, params?: unknown): Promise<object> {
     this.sent.push({ method, params });
@@ -47,8 +47,19 @@ export class FakeFrame {
     private address = 'about:blank',
   ) {}
 
+  /** The CDP session of the frame's target (puppeteer's _client()), once the page sets it. */
+  session?: FakeCdpSession;
+
   parentFrame(): FakeFrame | null {
     return this.parent;
+  }
+
+  childFrames(): FakeFrame[] {
+    return [];
+  }
+
+  _client(): FakeCdpSession | undefined {
+    return this.session;
   }
 
   url(): string {

@@ -43,6 +43,7 @@ export class FakePage extends Emitter<PageEvent> {
 
   constructor() {
     super();
+    this.main.session = this.session;
     // The page is read in an isolated world through CDP; the read answers with evaluate()'s value.
     this.session.answer = (method, params) => {
       if (method === 'Page.createIsolatedWorld') return Promise.resolve({ executionContextId: 7 });
