@@ -73,6 +73,8 @@ if [ -d "$run_dir" ]; then
   # Tests of the binding refusing a browser: fail to start, as a launch refused upstream would.
   if [ -f "$run_dir/refuse-launch" ]; then exit 1; fi
   echo $$ > "$run_dir/pid-$$"
+  # One line per launch: pids can be reused within a run, so pid files alone undercount launches.
+  echo $$ >> "$run_dir/launches"
   # One switch per line, each passed as one argument (no word splitting, no globbing).
   if [ -f "$run_dir/flags" ]; then
     while IFS= read -r flag; do

@@ -4,7 +4,7 @@
 // of the wrangler process>/ and stop() ends those process groups by id. Logs are kept and printed
 // only when a test fails.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -132,6 +132,13 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
   const origin = `http://127.0.0.1:${port}`;
 
   const seenPids = new Set<number>();
+  let launches = 0;
+  // The wrapper adds a line per launch; the count stays known after stop() removes the directory.
+  const launchCount = () => {
+    const log = join(runDir, 'launches');
+    if (existsSync(log)) launches = readFileSync(log, 'utf8').split('\n').filter((line) => line !== '').length;
+    return launches;
+  };
   // Pids stay known after stop() removes the directory, so a later liveness check still sees them.
   const browserPids = () => {
     if (existsSync(runDir)) {
@@ -155,7 +162,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
     },
     logs: () => output.join(''),
     liveBrowserPids: () => browserPids().filter(isAlive),
-    launchedBrowserCount: () => browserPids().length,
+    launchedBrowserCount: launchCount,
     async stop() {
       if (!exited(child)) {
         killGroup(child.pid!, 'SIGTERM');
