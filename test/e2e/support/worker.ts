@@ -136,7 +136,10 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
   // The wrapper adds a line per launch; the count stays known after stop() removes the directory.
   const launchCount = () => {
     const log = join(runDir, 'launches');
-    if (existsSync(log)) launches = readFileSync(log, 'utf8').split('\n').filter((line) => line !== '').length;
+    if (existsSync(log))
+      launches = readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((line) => line !== '').length;
     return launches;
   };
   // Pids stay known after stop() removes the directory, so a later liveness check still sees them.
