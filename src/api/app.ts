@@ -87,9 +87,10 @@ export function createApp() {
     const config = c.get('config');
     const request = parseFetchRequest(await readJsonBody(c.req.raw), config);
     Object.assign(c.get('log'), { targetHost: new URL(request.url).hostname, options: logOptions(request) });
-    targetGuard({ allowPrivateNetwork: config.allowPrivateNetwork }).assertUrlAllowed(request.url);
-
     const call = renderCall(request, config);
+    // The same guard settings the browser side applies to every request it makes.
+    targetGuard(call.setup.guard).assertUrlAllowed(request.url);
+
     const hub = c.env.BROWSER_HUB.get(c.env.BROWSER_HUB.idFromName(hubName(call.location)));
     const outcome = await hub.render(call);
     const timer = new PhaseTimer();

@@ -5,10 +5,15 @@
 // created through CDP directly.
 import type { CDPSession, Frame, HTTPRequest, Page, Target } from '@cloudflare/puppeteer';
 
+/** The CDP session puppeteer keeps on a page or frame (`_client()`), if this build has one. */
+function clientOf(holder: Page | Frame): CDPSession | undefined {
+  const internal = holder as unknown as { _client?: () => CDPSession };
+  return typeof internal._client === 'function' ? internal._client() : undefined;
+}
+
 /** The page's CDP session, or undefined if this puppeteer build does not have it. */
 export function pageSession(page: Page): CDPSession | undefined {
-  const internal = page as unknown as { _client?: () => CDPSession };
-  return typeof internal._client === 'function' ? internal._client() : undefined;
+  return clientOf(page);
 }
 
 /** The CDP requestId of a request (Network.* events use it). */
@@ -39,6 +44,5 @@ export function isTopFrame(frame: Frame | null | undefined): boolean {
 
 /** The CDP session of a frame's target: the page's own for its frames, the iframe's for an out-of-process one. */
 export function frameSession(frame: Frame): CDPSession | undefined {
-  const internal = frame as unknown as { _client?: () => CDPSession };
-  return typeof internal._client === 'function' ? internal._client() : undefined;
+  return clientOf(frame);
 }

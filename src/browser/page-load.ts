@@ -102,7 +102,7 @@ async function waitForReadiness(
 }
 
 /** Whether serialized HTML holds nothing: no document at all, or a body with only white space. */
-export function isEmptyDocument(html: string): boolean {
+function isEmptyDocument(html: string): boolean {
   return !/<body[^>]*>\s*(?!<\/body>)\S/i.test(html);
 }
 

@@ -110,7 +110,8 @@ describe('BrowserPool', () => {
     expect(fake.browser.createBrowserContext).toHaveBeenCalledTimes(2);
   });
 
-  it('does not hand out a prepared page whose tab crashed before it was taken', async () => {
+  /** A pool whose next spare page (the first one made after the first request) crashed before use. */
+  async function poolWithCrashedSpare() {
     const fake = fakeBrowser();
     const pool = poolWith(async () => fake.asBrowser);
     const first = await pool.openPage(SETUP);
@@ -118,17 +119,17 @@ describe('BrowserPool', () => {
     // The spares are queued in the order they were made: the first one is what the next request takes.
     const spare = fake.contexts.find((record) => record.page !== first.page)!;
     spare.crash();
+    return { pool, spare };
+  }
+
+  it('does not hand out a prepared page whose tab crashed before it was taken', async () => {
+    const { pool, spare } = await poolWithCrashedSpare();
     const opened = await pool.openPage(SETUP);
     expect(opened.page).not.toBe(spare.page);
   });
 
   it('closes a prepared page whose tab crashed once it comes up to be taken', async () => {
-    const fake = fakeBrowser();
-    const pool = poolWith(async () => fake.asBrowser);
-    const first = await pool.openPage(SETUP);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    const spare = fake.contexts.find((record) => record.page !== first.page)!;
-    spare.crash();
+    const { pool, spare } = await poolWithCrashedSpare();
     await pool.openPage(SETUP);
     expect(spare.closed).toBe(true);
   });
