@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // `wrangler dev` with a real Chromium, so they run one file at a time.
 export default defineConfig({
   test: {
+    // The in-page script the browser side sends is bundled first (wrangler does the same for the e2e Worker).
+    globalSetup: ['scripts/build-page-script.mjs'],
     projects: [
       {
         test: {

@@ -32,11 +32,11 @@ export function naiveTrackedRoutes() {
           waitMs: DEFAULT_WAIT_MS,
           navigationTimeoutMs: config.navigationTimeoutMs,
           maxContentBytes: config.maxContentBytes,
-          readerView: false,
+          format: 'html',
         },
         timer,
       );
-      return c.body(page.html, 200, {
+      return c.body(page.content, 200, {
         'Content-Type': 'text/html; charset=utf-8',
         'X-Wait-Result': page.waitResult,
         'Server-Timing': timer.header(),

@@ -55,7 +55,7 @@ function renderCall(request: FetchRequest, config: Config): RenderCall {
       waitMs: request.waitMs,
       navigationTimeoutMs: config.navigationTimeoutMs,
       maxContentBytes: config.maxContentBytes,
-      readerView: request.outputFormat === 'markdown',
+      format: request.outputFormat,
     },
     idleCloseMs: config.browserIdleCloseMs,
   };
@@ -100,8 +100,8 @@ export function createApp() {
     const { page } = outcome;
 
     const content = await timer.time('convert', () => renderContent(page, request.outputFormat));
-    // HTML output is the DOM the browser side already measured; only converted content can differ.
-    if (content !== page.html && utf8Length(content) > config.maxContentBytes) throw contentTooLarge(config.maxContentBytes);
+    // The browser side measured what it returned; only content converted here can differ.
+    if (content !== page.content && utf8Length(content) > config.maxContentBytes) throw contentTooLarge(config.maxContentBytes);
 
     c.header('X-Final-Url', page.finalUrl);
     c.header('X-Wait-Result', page.waitResult);

@@ -1,15 +1,15 @@
 // Turns a rendered page into the response content for the requested format. HTML is the browser's
-// serialized DOM as is. Markdown of an HTML page comes from our serializer; for documents the
-// browser only displays as text (plain text, JSON, XML) the text itself is the useful markdown:
-// plain text as is, JSON and XML in a fenced code block. Pure: no Workers or puppeteer APIs.
+// serialized DOM as is, and markdown of an HTML page was made in the page (src/browser/in-page); for
+// documents the browser only displays as text (plain text, JSON, XML) the text itself is the useful
+// markdown: plain text as is, JSON and XML in a fenced code block. Pure: no Workers or puppeteer APIs.
 import { parseHTML } from 'linkedom';
+import type { ContentForm } from '../browser/index.js';
 import { documentKind } from '../content-type.js';
-import { htmlToMarkdown } from '../markdown/index.js';
 import type { OutputFormat } from './fetch-request.js';
 
 export interface PageForOutput {
-  html: string;
-  finalUrl: string;
+  content: string;
+  form: ContentForm;
   headers: Record<string, string>;
 }
 
@@ -28,16 +28,17 @@ function fenced(text: string, language: string): string {
 }
 
 export function renderContent(page: PageForOutput, format: OutputFormat): string {
-  if (format === 'html') return page.html;
+  if (format === page.form) return page.content;
   switch (documentKind(page.headers['content-type'])) {
     case 'json':
-      return fenced(displayedText(page.html), 'json');
+      return fenced(displayedText(page.content), 'json');
     case 'xml':
-      return fenced(page.html, 'xml');
+      return fenced(page.content, 'xml');
     case 'text':
-      return displayedText(page.html);
+      return displayedText(page.content);
     default:
-      return htmlToMarkdown(page.html, { url: page.finalUrl });
+      // The browser side makes the markdown of every HTML document; HTML here would be a bug upstream.
+      throw new Error(`an HTML page came back as ${page.form} for ${format} output`);
   }
 }
 

@@ -120,16 +120,17 @@ async function load(target: LoadablePage, options: LoadOptions, timer: PhaseTime
   const times = { navigationStart, answered: Date.now() };
   const waitResult = await timer.time('wait', () => waitForReadiness(options, doc, network, timers, times));
   // Only an HTML document has a reader form; text, JSON and XML are read as the browser holds them.
-  const readerView = options.readerView && documentKind(doc.response()?.headers()['content-type']) === 'html';
-  const html = await timer.time('serialize', () => serializePage(page, readerView ? 'reader' : 'html', options.maxContentBytes, timers));
+  const form = options.format === 'markdown' && documentKind(doc.response()?.headers()['content-type']) === 'html' ? 'markdown' : 'html';
+  const content = await timer.time('serialize', () => serializePage(page, form, options.maxContentBytes, timers));
   const bodyFailure = doc.bodyFailure();
   // The document answered, then broke off before any of its content arrived: nothing to return.
-  if (bodyFailure !== undefined && isEmptyDocument(html)) {
+  if (bodyFailure !== undefined && (form === 'html' ? isEmptyDocument(content) : content.trim() === '')) {
     throw new ApiError('target_unreachable', `The target's response broke off before any content (${bodyFailure}).`);
   }
   const response = doc.response();
   return {
-    html,
+    content,
+    form,
     finalUrl: page.url(),
     status: response?.status() ?? 200,
     headers: response?.headers() ?? {},

@@ -1,15 +1,15 @@
 // Cross-origin iframes in the reader form. Their documents live in other renderer processes, out of
-// reach of the page's own isolated world, so each is read through its own CDP session and stitched in
+// reach of the page's own isolated world, so each is read through its own CDP session and grafted in
 // where its iframe stands: before the parent is read, every child frame's owner element is registered
 // under a key in the parent's isolated world (CDP DOM.getFrameOwner + DOM.resolveNode there), the
-// in-page script leaves a placeholder naming the key, and the child's reader form replaces it.
+// in-page script leaves a placeholder for each key it meets and asks for those frames, and the
+// children's reader forms go back to it by key (serialize.ts).
 import type { CDPSession, Frame } from '@cloudflare/puppeteer';
 import { frameId } from './cdp-internals.js';
-
-const PLACEHOLDER = /<div data-page-fetch-remote-frame="(\d+)"><\/div>/g;
+import { FRAME_KEYS_GLOBAL } from './in-page/protocol.js';
 
 // Runs in the parent's isolated world on the iframe element: remembers it under a key.
-const REMEMBER_OWNER = 'function (key) { (globalThis.pageFetchFrameKeys ??= new Map()).set(this, key); }';
+const REMEMBER_OWNER = `function (key) { (globalThis.${FRAME_KEYS_GLOBAL} ??= new Map()).set(this, key); }`;
 
 /**
  * Registers the owner elements of `children` (frames of the document `session` reads) in isolated
@@ -42,22 +42,4 @@ export async function registerChildFrames(
     }
   }
   return byKey;
-}
-
-/** `html` with each placeholder replaced by its frame's reader form ('' for a frame that gave none). */
-export async function stitchRemoteFrames(
-  html: string,
-  frames: Map<string, Frame>,
-  read: (frame: Frame) => Promise<string>,
-): Promise<string> {
-  const keys = [...html.matchAll(PLACEHOLDER)].map((match) => match[1]!);
-  const parts = new Map<string, string>();
-  for (const key of keys) {
-    const frame = frames.get(key);
-    parts.set(key, frame === undefined ? '' : await read(frame));
-  }
-  return html.replace(PLACEHOLDER, (_match, key: string) => {
-    const part = parts.get(key) ?? '';
-    return part === '' ? '' : `<div data-page-fetch-frame="">${part}</div>`;
-  });
 }

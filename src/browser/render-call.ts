@@ -34,9 +34,12 @@ export interface LoadOptions {
   /** The main document must answer within this, in ms, else 504. */
   navigationTimeoutMs: number;
   maxContentBytes: number;
-  /** Read what a reader sees (for markdown) rather than the DOM as it stands (for html). */
-  readerView: boolean;
+  /** The form the caller wants: markdown of an HTML document is made in the page. */
+  format: ContentForm;
 }
+
+/** html: the DOM as it stands; markdown: what a reader sees, as markdown. */
+export type ContentForm = 'html' | 'markdown';
 
 export interface RenderCall {
   /** The launch location of the browser; absent for any. */
@@ -48,7 +51,12 @@ export interface RenderCall {
 }
 
 export interface RenderedPage {
-  html: string;
+  /**
+   * The page in `form`: markdown when markdown was asked of an HTML document, else the HTML the
+   * browser holds (for a text, JSON or XML document too, whose markdown the Worker makes).
+   */
+  content: string;
+  form: ContentForm;
   finalUrl: string;
   status: number;
   /** Response headers of the final main document, names lowercase. */

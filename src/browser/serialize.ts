@@ -1,19 +1,21 @@
-// Reads the loaded page as one HTML string (in-page/serialize-page.js: the DOM with its shadow roots,
-// or what a reader sees), in an isolated world the page's scripts cannot tamper with, bounded in size
-// and time: an oversized result is refused in the page, before it is shipped over CDP; a page whose
-// scripts never yield is given up on; a page that navigates itself while being read is read again on
-// its new document, as often as it takes within the time bound (a page that refreshes itself at
-// once, forever, has a document to read between two of its navigations).
+// Reads the loaded page in the form the caller asked for, by running the in-page script
+// (in-page/page-script.ts, bundled into build/page-script.js) in an isolated world the page's scripts
+// cannot tamper with: the DOM with its shadow roots as HTML, or the markdown of what a reader sees,
+// made in the page. Bounded in size and time: an oversized result is refused in the page, before it
+// is shipped over CDP; a page whose scripts never yield is given up on; a page that navigates itself
+// while being read is read again on its new document, as often as it takes within the time bound (a
+// page that refreshes itself at once, forever, has a document to read between two of its navigations).
 import type { CDPSession, Frame, Page } from '@cloudflare/puppeteer';
+import PAGE_SCRIPT from '../../build/page-script.js?raw';
 import { ApiError, contentTooLarge } from '../errors.js';
 import { utf8Length } from '../utf8.js';
 import { frameId, frameSession } from './cdp-internals.js';
-import SERIALIZE_PAGE_JS from './in-page/serialize-page.js?raw';
-import { registerChildFrames, stitchRemoteFrames } from './remote-frames.js';
+import type { PageReply, PageRequest, PortableTree } from './in-page/protocol.js';
+import { registerChildFrames } from './remote-frames.js';
 import type { Timers } from './timers.js';
 
-/** `html`: the DOM, shadow roots as declarative shadow DOM; `reader`: what a person sees, for markdown. */
-export type SerializeMode = 'html' | 'reader';
+/** `html`: the DOM, shadow roots as declarative shadow DOM; `markdown`: what a person sees, as markdown. */
+export type SerializeMode = 'html' | 'markdown';
 
 /** Iframe documents inlined in the reader form at most (same-origin per document, cross-origin per page), and how deeply nested. */
 export const MAX_FRAMES = 50;
@@ -27,18 +29,16 @@ const NAVIGATED_AWAY =
 /** Pause before reading again a page that navigated away under the read. */
 const REREAD_PAUSE_MS = 20;
 
-interface EvaluateReply {
-  result?: { value?: unknown };
-  exceptionDetails?: { text: string; exception?: { description?: string } };
-}
-
-// The file is one parenthesized function expression; a formatter may end it with a semicolon.
-const SERIALIZE_PAGE_FUNCTION = SERIALIZE_PAGE_JS.trim().replace(/;$/, '');
+// The bundle assigns its exports to a local variable; the function runs it and answers the request.
+const PAGE_FUNCTION = `function (request) {\n${PAGE_SCRIPT}\nreturn pageFetchScript.run(request);\n}`;
 
 /** How long one cross-origin frame may take to be read; a frame slower than that is left out. */
 export const FRAME_READ_TIMEOUT_MS = 2000;
 
-type ReadMode = SerializeMode | 'reader-frame';
+interface CallReply {
+  result?: { value?: unknown };
+  exceptionDetails?: { text: string; exception?: { description?: string } };
+}
 
 interface ReadContext {
   maxChars: number;
@@ -47,15 +47,15 @@ interface ReadContext {
   timers: Timers;
 }
 
-async function evaluateIn(session: CDPSession, contextId: number, mode: ReadMode, maxChars: number, depthLeft: number): Promise<unknown> {
-  const args = [JSON.stringify(mode), maxChars, MAX_FRAMES, depthLeft].join(', ');
-  const reply = (await session.send('Runtime.evaluate', {
-    expression: `(${SERIALIZE_PAGE_FUNCTION})(${args})`,
-    contextId,
+async function callPage(session: CDPSession, contextId: number, request: PageRequest): Promise<PageReply> {
+  const reply = (await session.send('Runtime.callFunctionOn', {
+    functionDeclaration: PAGE_FUNCTION,
+    executionContextId: contextId,
+    arguments: [{ value: request }],
     returnByValue: true,
-  })) as EvaluateReply;
+  })) as CallReply;
   if (reply.exceptionDetails !== undefined) throw new Error(reply.exceptionDetails.exception?.description ?? reply.exceptionDetails.text);
-  return reply.result?.value;
+  return reply.result?.value as PageReply;
 }
 
 function isCrossOrigin(child: Frame, parent: Frame): boolean {
@@ -68,37 +68,50 @@ function isCrossOrigin(child: Frame, parent: Frame): boolean {
 }
 
 /** One read of a frame, in a fresh isolated world of it (a world dies with its document). */
-async function readFrame(frame: Frame, mode: ReadMode, depth: number, context: ReadContext): Promise<unknown> {
+async function readFrame(frame: Frame, mode: SerializeMode | 'frame', depth: number, context: ReadContext): Promise<PageReply> {
   const session = frameSession(frame);
   const id = frameId(frame);
   if (session === undefined || id === undefined) throw new Error('the frame has no CDP session or id to read it through');
   const { executionContextId } = (await session.send('Page.createIsolatedWorld', { frameId: id, worldName: WORLD_NAME })) as {
     executionContextId: number;
   };
-  const depthLeft = MAX_FRAME_DEPTH - depth;
-  if (mode === 'html' || depthLeft <= 1) return evaluateIn(session, executionContextId, mode, context.maxChars, depthLeft);
-  const crossOrigin = frame.childFrames().filter((child) => isCrossOrigin(child, frame));
+  const { maxChars } = context;
+  if (mode === 'html') return callPage(session, executionContextId, { mode, maxChars });
+  const maxFrameDepth = MAX_FRAME_DEPTH - depth;
+  const crossOrigin = maxFrameDepth > 1 ? frame.childFrames().filter((child) => isCrossOrigin(child, frame)) : [];
   const children = await registerChildFrames(session, executionContextId, crossOrigin, context.framesLeft.count);
-  const html = await evaluateIn(session, executionContextId, mode, context.maxChars, depthLeft);
-  if (typeof html !== 'string' || children.size === 0) return html;
-  const stitched = await stitchRemoteFrames(html, children, (child) => readRemoteFrame(child, depth + 1, context));
-  return stitched.length > context.maxChars ? null : stitched;
+  const reply = await callPage(session, executionContextId, { mode, maxChars, maxFrames: MAX_FRAMES, maxFrameDepth });
+  if (reply.kind !== 'frames-needed') return reply;
+  const trees: Record<string, PortableTree | null> = {};
+  for (const key of reply.keys) {
+    const child = children.get(key);
+    trees[key] = child === undefined ? null : await readRemoteFrame(child, depth + 1, context);
+  }
+  return callPage(session, executionContextId, { mode: 'graft', trees });
 }
 
-/** A cross-origin frame's reader form, or '' when it cannot be read in time or at all (never an error). */
-async function readRemoteFrame(frame: Frame, depth: number, context: ReadContext): Promise<string> {
-  if (context.framesLeft.count <= 0) return '';
+/** A cross-origin frame's reader form, or null when it cannot be read in time or at all (never an error). */
+async function readRemoteFrame(frame: Frame, depth: number, context: ReadContext): Promise<PortableTree | null> {
+  if (context.framesLeft.count <= 0) return null;
   context.framesLeft.count--;
   try {
-    const read = await Promise.race([readFrame(frame, 'reader-frame', depth, context), context.timers.after(FRAME_READ_TIMEOUT_MS, null)]);
-    return typeof read === 'string' ? read : '';
+    const reply = await Promise.race([readFrame(frame, 'frame', depth, context), context.timers.after(FRAME_READ_TIMEOUT_MS, null)]);
+    return reply?.kind === 'frame' ? reply.tree : null;
   } catch {
-    return '';
+    return null;
   }
 }
 
+/** The text of a finished read of the whole page. */
+function contentOf(reply: PageReply, maxContentBytes: number): string {
+  const text = reply.kind === 'html' ? reply.html : reply.kind === 'markdown' ? reply.markdown : undefined;
+  if (reply.kind === 'too-large' || (text !== undefined && utf8Length(text) > maxContentBytes)) throw contentTooLarge(maxContentBytes);
+  if (text === undefined) throw new Error(`the page answered a read with ${reply.kind}`);
+  return text;
+}
+
 /**
- * The page in the given form, with its doctype.
+ * The page in the given form (html with its doctype).
  * @throws ApiError content_too_large over `maxContentBytes`, target_timeout when the page does not yield.
  */
 export async function serializePage(page: Page, mode: SerializeMode, maxContentBytes: number, timers: Timers): Promise<string> {
@@ -107,9 +120,7 @@ export async function serializePage(page: Page, mode: SerializeMode, maxContentB
     for (;;) {
       try {
         const context = { maxChars: maxContentBytes, framesLeft: { count: MAX_FRAMES }, timers };
-        const html = await readFrame(page.mainFrame(), mode, 0, context);
-        if (typeof html !== 'string' || utf8Length(html) > maxContentBytes) throw contentTooLarge(maxContentBytes);
-        return html;
+        return contentOf(await readFrame(page.mainFrame(), mode, 0, context), maxContentBytes);
       } catch (error) {
         // The page navigated itself between our wait and this read: read the new document.
         if (stopped || !(error instanceof Error) || !NAVIGATED_AWAY.test(error.message)) throw error;

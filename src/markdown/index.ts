@@ -1,5 +1,5 @@
 // Public entry of the HTML→markdown serializer: parse with linkedom, walk the DOM once with
-// the rule table, return GitHub Flavored Markdown. Pure (no Workers or Node APIs) and total:
+// the rule table (convert.ts), return GitHub Flavored Markdown. Pure (no Workers or Node APIs) and total:
 // any string in, markdown out — trimmed, ending with exactly one newline, or '' when empty.
 //
 // Where markdown has no form for a construct, the documented fallbacks are:
@@ -15,12 +15,8 @@
 // - an image whose only source is a data: URL: its alt text.
 
 import { parseHTML } from 'linkedom';
-import { createContext } from './context';
+import { documentToMarkdown } from './convert';
 import type { DomDocument } from './dom';
-import { blockBody } from './lines';
-import { RULES } from './rules';
-import { documentBase } from './urls';
-import { walk } from './walk';
 
 export interface HtmlToMarkdownOptions {
   /** URL of the page: relative links and images are made absolute against it (and `<base href>`). */
@@ -57,14 +53,7 @@ export function htmlToMarkdown(html: string, options: HtmlToMarkdownOptions = {}
   try {
     const source = typeof html === 'string' ? html : String(html ?? '');
     if (source.trim() === '') return '';
-    const doc = parse(source);
-    const root = doc.documentElement;
-    if (!root) return '';
-    const ctx = createContext(documentBase(root, options.url));
-    // The walk starts at <html>, not <body>: linkedom's body getter can return an empty new
-    // element when stray content precedes <head>; the head itself is dropped by the rules.
-    const body = blockBody(walk(root, RULES, ctx));
-    return body === '' ? '' : `${body}\n`;
+    return documentToMarkdown(parse(source), options.url);
   } catch {
     // Never throw on input; a parser failure on pathological markup yields no markdown.
     return '';

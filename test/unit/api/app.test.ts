@@ -251,7 +251,7 @@ describe('browser acquisition', () => {
         waitMs: 700,
         navigationTimeoutMs: 1234,
         maxContentBytes: 999,
-        readerView: false,
+        format: 'html',
       },
       idleCloseMs: 60000,
     });
@@ -260,7 +260,7 @@ describe('browser acquisition', () => {
   it('asks the browser for what a reader sees when the output is markdown', async () => {
     const { post, hub } = setup();
     await post(JSON.stringify({ url: 'https://example.com/', output_format: 'markdown' }));
-    expect(hub.render.mock.calls[0]?.[0].load.readerView).toBe(true);
+    expect(hub.render.mock.calls[0]?.[0].load.format).toBe('markdown');
   });
 
   it('hands the browser a proxy route resolved once, with the country template applied', async () => {
@@ -287,7 +287,8 @@ describe('browser acquisition', () => {
 const PAGE: RenderOutcome = {
   ok: true,
   page: {
-    html: '<!DOCTYPE html><html><head></head><body><h1>Hi</h1><p><a href="/x">x</a></p></body></html>',
+    content: '<!DOCTYPE html><html><head></head><body><h1>Hi</h1><p><a href="/x">x</a></p></body></html>',
+    form: 'html',
     finalUrl: 'https://example.com/final',
     status: 404,
     headers: { 'content-type': 'text/html', 'x-origin': 'yes' },
@@ -296,13 +297,27 @@ const PAGE: RenderOutcome = {
   timings: { acquire: 1.5, navigate: 20, wait: 30, serialize: 4 },
 };
 
+const MARKDOWN_PAGE: RenderOutcome = {
+  ...PAGE,
+  page: { ...(PAGE.ok && PAGE.page)!, content: '# Hi\n\n[x](https://example.com/x)\n', form: 'markdown' },
+};
+
+const JSON_PAGE: RenderOutcome = {
+  ...PAGE,
+  page: {
+    ...(PAGE.ok && PAGE.page)!,
+    content: '<html><body><pre>{"a":1}</pre></body></html>',
+    headers: { 'content-type': 'application/json' },
+  },
+};
+
 describe('successful fetches', () => {
   it('answers JSON with exactly data, status and headers, and the documented response headers', async () => {
     const { post } = setup({}, PAGE);
     const response = await post(VALID);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
-      data: PAGE.ok && PAGE.page.html,
+      data: PAGE.ok && PAGE.page.content,
       status: 404,
       headers: { 'content-type': 'text/html', 'x-origin': 'yes' },
     });
@@ -314,8 +329,8 @@ describe('successful fetches', () => {
     );
   });
 
-  it('answers raw markdown as text/plain with links absolute against the final URL', async () => {
-    const { post } = setup({}, PAGE);
+  it('answers raw markdown as text/plain, as the browser side made it', async () => {
+    const { post } = setup({}, MARKDOWN_PAGE);
     const response = await post(JSON.stringify({ url: 'https://example.com/', output_format: 'markdown', raw: true }));
     expect(response.headers.get('Content-Type')).toBe('text/plain; charset=utf-8');
     expect(await response.text()).toBe('# Hi\n\n[x](https://example.com/x)\n');
@@ -325,11 +340,12 @@ describe('successful fetches', () => {
     const { post } = setup({}, PAGE);
     const response = await post(JSON.stringify({ url: 'https://example.com/', raw: true }));
     expect(response.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
-    expect(await response.text()).toBe(PAGE.ok && PAGE.page.html);
+    expect(await response.text()).toBe(PAGE.ok && PAGE.page.content);
   });
 
-  it('answers 502 content_too_large when the converted content exceeds MAX_CONTENT_BYTES', async () => {
-    const { post } = setup({ MAX_CONTENT_BYTES: '10' }, PAGE);
+  it('answers 502 content_too_large when the content converted in the Worker exceeds MAX_CONTENT_BYTES', async () => {
+    // A JSON document's markdown (a fenced block) is made in the Worker and is longer than the 9 bytes of its text.
+    const { post } = setup({ MAX_CONTENT_BYTES: '10' }, JSON_PAGE);
     const response = await post(JSON.stringify({ url: 'https://example.com/', output_format: 'markdown' }));
     expect(response.status).toBe(502);
     expect((await errorOf(response)).code).toBe('content_too_large');
@@ -440,7 +456,7 @@ describe('rate limiting', () => {
 
 describe('request log and health', () => {
   it('writes one JSON line per fetch with the token fingerprint, target host, options, outcome and timings', async () => {
-    const { post } = setup({}, PAGE);
+    const { post } = setup({}, MARKDOWN_PAGE);
     await post(JSON.stringify({ url: 'https://example.com/path?secret=1', output_format: 'markdown', country: 'de' }));
     const lines = loggedLines().map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines).toHaveLength(1);

@@ -8,32 +8,37 @@ const chromeText = (text: string) =>
 describe('renderContent', () => {
   it('returns the serialized DOM unchanged for html', () => {
     const html = '<!DOCTYPE html><html><head></head><body><p>x</p></body></html>';
-    expect(renderContent({ html, finalUrl: 'https://e.com/', headers: { 'content-type': 'text/html' } }, 'html')).toBe(html);
+    expect(renderContent({ content: html, form: 'html', headers: { 'content-type': 'text/html' } }, 'html')).toBe(html);
   });
 
-  it('converts an HTML page to markdown with links made absolute against the final URL', () => {
-    const page = { html: '<h1>T</h1><p><a href="/x">x</a></p>', finalUrl: 'https://e.com/a/b', headers: { 'content-type': 'text/html' } };
-    expect(renderContent(page, 'markdown')).toContain('[x](https://e.com/x)');
+  it('returns the markdown the page made unchanged', () => {
+    const markdown = '# T\n\n[x](https://e.com/x)\n';
+    expect(renderContent({ content: markdown, form: 'markdown', headers: { 'content-type': 'text/html' } }, 'markdown')).toBe(markdown);
+  });
+
+  it('refuses an HTML page that reached it unconverted for markdown', () => {
+    const page = { content: '<h1>T</h1>', form: 'html' as const, headers: { 'content-type': 'text/html' } };
+    expect(() => renderContent(page, 'markdown')).toThrow('an HTML page came back as html for markdown output');
   });
 
   it('returns the text of a text/plain document as is, entities decoded', () => {
     const page = {
-      html: chromeText('a &lt;b&gt; &amp; *c*\n# d\n'),
-      finalUrl: 'https://e.com/t.txt',
+      content: chromeText('a &lt;b&gt; &amp; *c*\n# d\n'),
+      form: 'html' as const,
       headers: { 'content-type': 'text/plain' },
     };
     expect(renderContent(page, 'markdown')).toBe('a <b> & *c*\n# d\n');
   });
 
   it('fences JSON, with a fence longer than any backtick run inside', () => {
-    const page = { html: chromeText('{"a":"```"}'), finalUrl: 'https://e.com/j', headers: { 'content-type': 'application/json' } };
+    const page = { content: chromeText('{"a":"```"}'), form: 'html' as const, headers: { 'content-type': 'application/json' } };
     expect(renderContent(page, 'markdown')).toBe('````json\n{"a":"```"}\n````\n');
   });
 
   it('fences XML as xml', () => {
     const page = {
-      html: '<?xml version="1.0"?><feed><t>x</t></feed>',
-      finalUrl: 'https://e.com/f',
+      content: '<?xml version="1.0"?><feed><t>x</t></feed>',
+      form: 'html' as const,
       headers: { 'content-type': 'application/atom+xml' },
     };
     expect(renderContent(page, 'markdown')).toBe('```xml\n<?xml version="1.0"?><feed><t>x</t></feed>\n```\n');

@@ -4,6 +4,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { failure, load, outcome } from './support/load-harness.js';
 import { at, useFakeClock } from './support/settle.js';
+import { htmlReply } from './support/fake-page.js';
 
 useFakeClock();
 
@@ -30,7 +31,7 @@ async function crashDuringWait() {
 
 async function crashDuringSerialization() {
   const loading = load();
-  loading.fake.evaluate.mockReturnValue(new Promise(() => undefined));
+  loading.fake.readPage.mockReturnValue(new Promise(() => undefined));
   await at(100);
   loading.fake.commitDocument();
   loading.fake.fireDomContentLoaded();
@@ -65,7 +66,7 @@ async function ownNavigationToUnreachableUrl() {
 /** The body fails at 200; the page then serializes to `html` at the budget (5000). */
 async function bodyFailedAndSerializedTo(html: string) {
   const loading = load({ waitEvent: 'load' });
-  loading.fake.evaluate.mockResolvedValue(html);
+  loading.fake.readPage.mockResolvedValue(htmlReply(html));
   await at(100);
   const { request } = loading.fake.commitDocument();
   await at(200);
@@ -137,7 +138,7 @@ describe('loadPage: a document whose body failed', () => {
   it('returns the content that arrived, with waitResult timeout at the budget, when the body holds content', async () => {
     const { result } = await bodyFailedWithContent();
     const settled = result.current;
-    expect(settled.state === 'resolved' && { html: settled.value.html, waitResult: settled.value.waitResult, at: settled.at }).toEqual({
+    expect(settled.state === 'resolved' && { html: settled.value.content, waitResult: settled.value.waitResult, at: settled.at }).toEqual({
       html: '<html><head></head><body><h1>Partial</h1></body></html>',
       waitResult: 'timeout',
       at: 5000,

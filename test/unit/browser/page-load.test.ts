@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SERIALIZE_TIMEOUT_MS } from '../../../src/browser/serialize.js';
-import { TARGET_URL } from './support/fake-page.js';
+import { TARGET_URL, htmlReply } from './support/fake-page.js';
 import { load, outcome } from './support/load-harness.js';
 import { at, useFakeClock } from './support/settle.js';
 
@@ -19,7 +19,8 @@ describe('loadPage: navigation', () => {
       state: 'resolved',
       at: 300,
       value: {
-        html: '<!DOCTYPE html><html><body>ok</body></html>',
+        content: '<!DOCTYPE html><html><body>ok</body></html>',
+        form: 'html',
         finalUrl: TARGET_URL,
         status: 201,
         headers: { 'content-type': 'text/html', 'x-test': '1' },
@@ -113,9 +114,33 @@ describe('loadPage: navigation', () => {
 });
 
 describe('loadPage: serializing', () => {
+  it('asks the page for the markdown of an HTML document when markdown is wanted', async () => {
+    const { fake, result } = load({ format: 'markdown', maxContentBytes: 1000 });
+    fake.readPage.mockResolvedValue({ kind: 'markdown', markdown: '# Made in the page\n' });
+    await at(100);
+    fake.commitDocument({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } });
+    fake.fireDomContentLoaded();
+    await at(200);
+    expect(fake.readPage.mock.calls).toEqual([[{ mode: 'markdown', maxChars: 1000, maxFrames: 50, maxFrameDepth: 3 }]]);
+    expect(result.current.state === 'resolved' && [result.current.value.content, result.current.value.form]).toEqual([
+      '# Made in the page\n',
+      'markdown',
+    ]);
+  });
+
+  it('reads a JSON document as the browser holds it when markdown is wanted (the Worker fences its text)', async () => {
+    const { fake, result } = load({ format: 'markdown', maxContentBytes: 1000 });
+    await at(100);
+    fake.commitDocument({ status: 200, headers: { 'content-type': 'application/json' } });
+    fake.fireDomContentLoaded();
+    await at(200);
+    expect(fake.readPage.mock.calls).toEqual([[{ mode: 'html', maxChars: 1000 }]]);
+    expect(result.current.state === 'resolved' && result.current.value.form).toBe('html');
+  });
+
   it('answers content_too_large when the content exceeds maxContentBytes in UTF-8', async () => {
     const { fake, result } = load({ maxContentBytes: 1000 });
-    fake.evaluate.mockResolvedValue(`<html>${'é'.repeat(600)}</html>`);
+    fake.readPage.mockResolvedValue(htmlReply(`<html>${'é'.repeat(600)}</html>`));
     await at(100);
     fake.commitDocument();
     fake.fireDomContentLoaded();
@@ -125,7 +150,7 @@ describe('loadPage: serializing', () => {
 
   it('answers content_too_large when the page refuses an oversized DOM', async () => {
     const { fake, result } = load({ maxContentBytes: 1000 });
-    fake.evaluate.mockResolvedValue(null);
+    fake.readPage.mockResolvedValue({ kind: 'too-large' });
     await at(100);
     fake.commitDocument();
     fake.fireDomContentLoaded();
@@ -135,7 +160,7 @@ describe('loadPage: serializing', () => {
 
   it('answers target_timeout SERIALIZE_TIMEOUT_MS after a read that never settles', async () => {
     const { fake, result } = load();
-    fake.evaluate.mockReturnValue(new Promise(() => undefined));
+    fake.readPage.mockReturnValue(new Promise(() => undefined));
     await at(100);
     fake.commitDocument();
     fake.fireDomContentLoaded();
@@ -145,14 +170,14 @@ describe('loadPage: serializing', () => {
 
   it('reads the new document when the page navigated itself during the read', async () => {
     const { fake, result } = load();
-    fake.evaluate
+    fake.readPage
       .mockRejectedValueOnce(new Error('Execution context was destroyed, most likely because of a navigation.'))
-      .mockResolvedValueOnce('<html><body>new</body></html>');
+      .mockResolvedValueOnce(htmlReply('<html><body>new</body></html>'));
     await at(100);
     fake.commitDocument();
     fake.fireDomContentLoaded();
     await at(1000);
-    expect(result.current.state === 'resolved' && result.current.value.html).toBe('<html><body>new</body></html>');
+    expect(result.current.state === 'resolved' && result.current.value.content).toBe('<html><body>new</body></html>');
   });
 });
 

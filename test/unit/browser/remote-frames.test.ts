@@ -1,12 +1,11 @@
 // Cross-origin iframes in the reader form: owners registered in the parent's isolated world under a
-// key each, placeholders replaced by each frame's own reader form, frames that give nothing left out.
+// key each (the in-page script asks for the frames it met by those keys), frames gone meanwhile left out.
 import type { Frame } from '@cloudflare/puppeteer';
 import { describe, expect, it } from 'vitest';
-import { registerChildFrames, stitchRemoteFrames } from '../../../src/browser/remote-frames.js';
+import { registerChildFrames } from '../../../src/browser/remote-frames.js';
 import { FakeCdpSession, FakeFrame } from './support/fake-network.js';
 
 const asFrame = (frame: FakeFrame) => frame as unknown as Frame;
-const placeholder = (key: string) => `<div data-page-fetch-remote-frame="${key}"></div>`;
 
 function ownerSession(missing: Set<string> = new Set()) {
   const session = new FakeCdpSession();
@@ -44,25 +43,5 @@ describe('registerChildFrames', () => {
     const children = ['F1', 'F2', 'F3', 'F4'].map((id) => new FakeFrame(id, null));
     const byKey = await registerChildFrames(ownerSession(new Set(['F1'])) as never, 1, children.map(asFrame), 3);
     expect([...byKey.keys()]).toEqual(['1', '2']);
-  });
-});
-
-describe('stitchRemoteFrames', () => {
-  it('replaces each placeholder with its frame’s reader form where the iframe stood', async () => {
-    const frames = new Map([
-      ['0', asFrame(new FakeFrame('A', null))],
-      ['1', asFrame(new FakeFrame('B', null))],
-    ]);
-    const html = `<p>one</p>${placeholder('0')}<p>two</p>${placeholder('1')}`;
-    const stitched = await stitchRemoteFrames(html, frames, async (frame) => `<p>inside ${(frame as unknown as FakeFrame)._id}</p>`);
-    expect(stitched).toBe(
-      '<p>one</p><div data-page-fetch-frame=""><p>inside A</p></div><p>two</p><div data-page-fetch-frame=""><p>inside B</p></div>',
-    );
-  });
-
-  it('drops the placeholder of a frame that gave nothing or is not known', async () => {
-    const frames = new Map([['0', asFrame(new FakeFrame('A', null))]]);
-    const stitched = await stitchRemoteFrames(`a${placeholder('0')}b${placeholder('9')}c`, frames, async () => '');
-    expect(stitched).toBe('abc');
   });
 });

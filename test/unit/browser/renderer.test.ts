@@ -18,11 +18,18 @@ const CALL: RenderCall = {
     waitMs: 5000,
     navigationTimeoutMs: 30_000,
     maxContentBytes: 1000,
-    readerView: false,
+    format: 'html',
   },
   idleCloseMs: IDLE_CLOSE_MS,
 };
-const PAGE: RenderedPage = { html: '<html></html>', finalUrl: 'https://example.com/', status: 200, headers: {}, waitResult: 'event' };
+const PAGE: RenderedPage = {
+  content: '<html></html>',
+  form: 'html',
+  finalUrl: 'https://example.com/',
+  status: 200,
+  headers: {},
+  waitResult: 'event',
+};
 
 /** A pool whose browsers are plain `{ id, connected }` records; discarding one makes the next page use a fresh one. */
 function fakePool() {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SERIALIZE_TIMEOUT_MS, serializePage } from '../../../src/browser/serialize.js';
 import { Timers } from '../../../src/browser/timers.js';
 import { ApiError } from '../../../src/errors.js';
-import { FakePage } from './support/fake-page.js';
+import { FakePage, htmlReply } from './support/fake-page.js';
 import { at, track, useFakeClock } from './support/settle.js';
 
 useFakeClock();
@@ -24,15 +24,15 @@ function serialize(fake: FakePage) {
 /** A page whose first `failures` reads fail because it navigated away, and whose next read gives HTML. */
 function pageNavigatingAway(failures: number) {
   const fake = new FakePage();
-  for (let i = 0; i < failures; i++) fake.evaluate.mockRejectedValueOnce(navigatedAway());
-  fake.evaluate.mockResolvedValueOnce(HTML);
+  for (let i = 0; i < failures; i++) fake.readPage.mockRejectedValueOnce(navigatedAway());
+  fake.readPage.mockResolvedValueOnce(htmlReply(HTML));
   return fake;
 }
 
 /** A page every read of which fails because it navigated away. */
 function pageAlwaysNavigatingAway() {
   const fake = new FakePage();
-  fake.evaluate.mockImplementation(async () => {
+  fake.readPage.mockImplementation(async () => {
     throw navigatedAway();
   });
   return fake;
@@ -49,7 +49,7 @@ describe('serializePage: a page that navigates away under the read', () => {
     const fake = pageNavigatingAway(30);
     serialize(fake);
     await at(SERIALIZE_TIMEOUT_MS - 1);
-    expect(fake.evaluate).toHaveBeenCalledTimes(31);
+    expect(fake.readPage).toHaveBeenCalledTimes(31);
   });
 
   it('answers target_timeout SERIALIZE_TIMEOUT_MS after it began when no read succeeds', async () => {
@@ -66,21 +66,31 @@ describe('serializePage: a page that navigates away under the read', () => {
     const fake = pageAlwaysNavigatingAway();
     serialize(fake);
     await at(SERIALIZE_TIMEOUT_MS + 100);
-    const readsWhenGivenUp = fake.evaluate.mock.calls.length;
+    const readsWhenGivenUp = fake.readPage.mock.calls.length;
     await at(60_000);
-    expect(fake.evaluate).toHaveBeenCalledTimes(readsWhenGivenUp);
+    expect(fake.readPage).toHaveBeenCalledTimes(readsWhenGivenUp);
   });
 });
 
 describe('serializePage: the in-page script', () => {
-  it('is sent as one call expression the page can parse, with the mode and bounds as arguments', async () => {
+  it('is sent as one function the page can parse, with the request as its argument, in the isolated world', async () => {
     const fake = new FakePage();
     const result = serialize(fake);
     await at(1);
     expect(result.current.state).toBe('resolved');
-    const expression = fake.evaluate.mock.calls[0]![0];
-    // Parsed, not run: a syntax error (a formatter's trailing semicolon inside the call) throws here.
-    expect(() => new Function(`return ${expression}`)).not.toThrow();
-    expect(expression.endsWith('}))("html", 1000000, 50, 3)')).toBe(true);
+    const call = fake.session.sent.find((sent) => sent.method === 'Runtime.callFunctionOn')!.params as {
+      functionDeclaration: string;
+      executionContextId: number;
+      arguments: unknown[];
+      returnByValue: boolean;
+    };
+    // Parsed, not run: a syntax error in the bundle or in its wrapping throws here.
+    expect(() => new Function(`return ${call.functionDeclaration}`)).not.toThrow();
+    expect({ ...call, functionDeclaration: undefined }).toEqual({
+      functionDeclaration: undefined,
+      executionContextId: 7,
+      arguments: [{ value: { mode: 'html', maxChars: 1_000_000 } }],
+      returnByValue: true,
+    });
   });
 });

@@ -3,9 +3,13 @@
 // responses it emits are in fake-network.ts). Helpers play out the event sequences Chrome produces
 // (a document committing, a navigation failing, a download), so tests read as what the page did;
 // everything is cast to puppeteer's types only at `fake.page`.
+import type { PageReply, PageRequest } from '../../../../src/browser/in-page/protocol.js';
 import type { Page } from '@cloudflare/puppeteer';
 import { vi } from 'vitest';
 import { Emitter, FakeCdpSession, FakeFrame, FakeRequest, FakeResponse, type FakeResponseInit } from './fake-network.js';
+
+/** The in-page script's answer to an html read. */
+export const htmlReply = (html: string): PageReply => ({ kind: 'html', html });
 
 export { FakeCdpSession, FakeFrame, FakeRequest, FakeResponse, type FakeResponseInit };
 
@@ -33,8 +37,10 @@ export class FakePage extends Emitter<PageEvent> {
   readonly openedSessions: FakeCdpSession[] = [];
   readonly main = new FakeFrame('MAIN', null);
   readonly gotoCalls: { url: string; options: unknown }[] = [];
-  /** The page's answer to evaluate(); by default the HTML of a small document. */
-  readonly evaluate = vi.fn<(expression: string) => Promise<unknown>>(async () => '<!DOCTYPE html><html><body>ok</body></html>');
+  /** The in-page script's answer to a read; by default the HTML of a small document. */
+  readonly readPage = vi.fn<(request: PageRequest) => Promise<PageReply>>(async () =>
+    htmlReply('<!DOCTYPE html><html><body>ok</body></html>'),
+  );
   /** The main-document navigation request most recently started. */
   navigation?: FakeRequest;
   closed = false;
@@ -44,11 +50,12 @@ export class FakePage extends Emitter<PageEvent> {
   constructor() {
     super();
     this.main.session = this.session;
-    // The page is read in an isolated world through CDP; the read answers with evaluate()'s value.
+    // The page is read in an isolated world through CDP; the read answers with readPage()'s value.
     this.session.answer = (method, params) => {
       if (method === 'Page.createIsolatedWorld') return Promise.resolve({ executionContextId: 7 });
-      if (method !== 'Runtime.evaluate') return undefined;
-      return this.evaluate((params as { expression: string }).expression).then((value) => ({ result: { value } }));
+      if (method !== 'Runtime.callFunctionOn') return undefined;
+      const request = (params as { arguments: [{ value: PageRequest }] }).arguments[0].value;
+      return this.readPage(request).then((value) => ({ result: { value } }));
     };
   }
 

@@ -15,7 +15,7 @@ export const OPTIONS: LoadOptions = {
   waitMs: 5000,
   navigationTimeoutMs: 30_000,
   maxContentBytes: 1_000_000,
-  readerView: false,
+  format: 'html',
 };
 
 /** Starts loadPage at t=0 on a fresh fake page; `forbid` plays the request filter refusing the navigation. */

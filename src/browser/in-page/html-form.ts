@@ -1,0 +1,35 @@
+// html output: the DOM as it stands, with its doctype; every open shadow root written as
+// declarative shadow DOM (<template shadowrootmode>, as Element.getHTML() writes it), so the HTML
+// parses back with its shadow content. A page without shadow roots is written by outerHTML.
+
+const doctypeOf = (doc: Document) => (doc.doctype ? new XMLSerializer().serializeToString(doc.doctype) : '');
+
+function openShadowRoots(root: Node, found: ShadowRoot[]): ShadowRoot[] {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const shadow = (node as Element).shadowRoot;
+    if (shadow) {
+      found.push(shadow);
+      openShadowRoots(shadow, found);
+    }
+  }
+  return found;
+}
+
+function startTag(el: Element): string {
+  let out = `<${el.localName}`;
+  for (const attr of el.attributes)
+    out += ` ${attr.name}="${attr.value
+      .replace(/&/g, '&amp;')
+      .replace(/"/g, '&quot;')
+      .replace(/\u00a0/g, '&nbsp;')}"`;
+  return `${out}>`;
+}
+
+export function htmlForm(doc: Document): string {
+  const root = doc.documentElement;
+  if (!root) return doctypeOf(doc);
+  const roots = openShadowRoots(root, []);
+  if (roots.length === 0) return doctypeOf(doc) + root.outerHTML;
+  return `${doctypeOf(doc)}${startTag(root)}${root.getHTML({ serializableShadowRoots: true, shadowRoots: roots })}</html>`;
+}

@@ -1,0 +1,40 @@
+// What the Durable Object asks of the in-page script (page-script.ts) and what it answers: plain
+// values, sent as a CDP call argument and returned by value. No DOM types: the Durable Object side
+// imports this file too.
+
+/** Bounds of one read: the result's size in characters, and the iframes inlined and how deep. */
+export interface ReadBounds {
+  maxChars: number;
+  maxFrames: number;
+  /** Frame levels still allowed below this document (1: its own iframes are not inlined). */
+  maxFrameDepth: number;
+}
+
+/**
+ * A reader form in transit between frames: a flat list, so that no nesting depth can break its
+ * transfer. A string is a text node, `[localName, name, value, name, value, …]` opens an element,
+ * 0 closes the innermost open one.
+ */
+export type PortableTree = Array<string | string[] | 0>;
+
+export type PageRequest =
+  /** The DOM as it stands, shadow roots as declarative shadow DOM. */
+  | { mode: 'html'; maxChars: number }
+  /** Markdown of what a reader sees in the document. */
+  | ({ mode: 'markdown' } & ReadBounds)
+  /** The reader form of a cross-origin frame's body, to be grafted where its iframe stands. */
+  | ({ mode: 'frame' } & ReadBounds)
+  /** Finishes a read that asked for cross-origin frames: their trees by key (null: left out). */
+  | { mode: 'graft'; trees: Record<string, PortableTree | null> };
+
+export type PageReply =
+  | { kind: 'html'; html: string }
+  | { kind: 'markdown'; markdown: string }
+  | { kind: 'frame'; tree: PortableTree }
+  /** The document holds cross-origin frames to read first (keys registered by remote-frames.ts); answer with 'graft'. */
+  | { kind: 'frames-needed'; keys: string[] }
+  /** Longer than maxChars: never shipped. */
+  | { kind: 'too-large' };
+
+/** The isolated world's global that maps a cross-origin frame's `<iframe>` to its key. */
+export const FRAME_KEYS_GLOBAL = 'pageFetchFrameKeys';
