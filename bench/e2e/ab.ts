@@ -3,33 +3,15 @@
 // turns, so a drift in this shared machine's speed between runs minutes apart cannot pass for a
 // change in the code. A is checked out into a temporary git worktree; B runs from a copy of the
 // sources (snapshot.ts). Prints each round and the totals; only 200 answers count.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startFixtureServer } from '../../test/e2e/support/fixture-server.js';
 import { startWorker, TEST_TOKEN, type WorkerHandle } from '../../test/e2e/support/worker.js';
+import { checkout } from './checkout.js';
 import { runLoad } from './load.js';
 import { snapshotSources } from './snapshot.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const ROUNDS = 3;
 const CONCURRENCY = 8;
 const REQUESTS = 56;
-
-function checkout(revision: string): { dir: string; remove(): void } {
-  const dir = join(mkdtempSync(join(tmpdir(), 'page-fetch-ab-')), 'tree');
-  execFileSync('git', ['worktree', 'add', '--detach', dir, revision], { cwd: ROOT, stdio: 'ignore' });
-  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  return {
-    dir,
-    remove: () => {
-      execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: ROOT, stdio: 'ignore' });
-      rmSync(join(dir, '..'), { recursive: true, force: true });
-    },
-  };
-}
 
 async function main() {
   const [revision, format = 'html', waitEvent = 'networkIdle'] = process.argv.slice(2);
@@ -41,9 +23,7 @@ async function main() {
   try {
     // An idle close inside the run would count a relaunch against whichever side it hit.
     const vars = { BROWSER_IDLE_CLOSE_MS: '3600000' };
-    const config = existsSync(join(a.dir, 'wrangler.toml')) ? join(a.dir, 'wrangler.toml') : undefined;
-    if (config === undefined) throw new Error(`${revision} has no wrangler.toml`);
-    workers.push(await startWorker({ config, vars }), await startWorker({ config: b.config, vars }));
+    workers.push(await startWorker({ config: a.config, vars }), await startWorker({ config: b.config, vars }));
     const url = fixtures.url('/bench/article?fetch_ms=300');
     const send = (worker: WorkerHandle) => async () => {
       const started = performance.now();

@@ -82,6 +82,15 @@ describe('markdown of iframes', () => {
     );
   });
 
+  it('reads a page that enforces Trusted Types, relative links in a frame resolved against the frame', async () => {
+    const markdown = await fetchAs('/reader/trusted-types', 'markdown');
+    expect(markdown).toBe(
+      '# Trusted Types\n\nShadow text under Trusted Types.\n\n' +
+        `Frame paragraph with [a relative link](${ctx.fixtures.url('/reader/frame-dir/target')}).\n\n` +
+        'Same-origin frame text.\n\nComponent inside the frame.\n\nLast paragraph.\n',
+    );
+  });
+
   it('inlines at most 50 of 200 iframes, within the budget', async () => {
     const started = Date.now();
     const markdown = await fetchAs('/reader/many-frames', 'markdown');

@@ -78,12 +78,16 @@ function isHtml<K extends keyof HTMLElementTagNameMap>(node: Node, tag: K): node
   return isElement(node) && node.localName === tag && node.namespaceURI === HTML_NS;
 }
 
-function composedChildren(node: Node): Node[] {
+/** The node's children in the composed tree, last first (the order they go on the walk's stack). */
+function composedChildrenReversed(node: Node): Node[] {
   if (isHtml(node, 'slot')) {
     const assigned = node.assignedNodes({ flatten: true });
-    return assigned.length > 0 ? assigned : [...node.childNodes];
+    if (assigned.length > 0) return assigned.reverse();
   }
-  return [...((node as Element).shadowRoot ?? node).childNodes];
+  const parent = (node as Element).shadowRoot ?? node;
+  const children: Node[] = [];
+  for (let child = parent.lastChild; child !== null; child = child.previousSibling) children.push(child);
+  return children;
 }
 
 function frameDocument(frame: HTMLIFrameElement | HTMLFrameElement): Document | null {
@@ -129,9 +133,7 @@ export function readerForm(source: Document, bounds: ReadBounds): ReaderForm {
   // An explicit stack, not recursion: a hostile page can nest elements as deep as it likes.
   const stack: Entry[] = [];
   const pushChildren = (of: Node, parent: Node, entry: Omit<Entry, 'node' | 'parent'>, closesContent = false) => {
-    const children = composedChildren(of);
-    for (let i = children.length - 1; i >= 0; i--) {
-      const child = children[i]!;
+    for (const child of composedChildrenReversed(of)) {
       const closed = entry.closed || (closesContent && (child as Element).localName !== 'summary');
       stack.push({ node: child, parent, closed, textShows: entry.textShows, depth: entry.depth });
     }

@@ -137,6 +137,27 @@ const routes: Record<string, Handler> = {
       page('Inner', `<p>Outer cross-origin text.</p><iframe src="http://127.0.0.1:${port}/pages/reader-frame.html"></iframe>`),
     );
   },
+  // A page enforcing Trusted Types (no HTML string may become DOM, not even from an isolated world),
+  // with a component built by DOM calls, a same-origin iframe whose relative link is relative to the
+  // frame's own URL, and a cross-origin iframe.
+  '/reader/trusted-types': (_url, req, res) => {
+    const port = (req.headers.host ?? '').split(':')[1] ?? '';
+    html(
+      res,
+      200,
+      page(
+        'Trusted Types',
+        `<h1>Trusted Types</h1><tt-card></tt-card><iframe src="/reader/frame-dir/inner"></iframe>` +
+          `<iframe src="http://localhost:${port}/pages/reader-frame.html"></iframe><p>Last paragraph.</p>` +
+          `<script>customElements.define('tt-card', class extends HTMLElement { constructor() { super(); ` +
+          `const p = document.createElement('p'); p.textContent = 'Shadow text under Trusted Types.'; ` +
+          `this.attachShadow({ mode: 'open' }).append(p); } });</script>`,
+      ),
+      { 'Content-Security-Policy': "require-trusted-types-for 'script'; trusted-types 'none'" },
+    );
+  },
+  '/reader/frame-dir/inner': (_url, _req, res) =>
+    html(res, 200, page('Inner', '<p>Frame paragraph with <a href="target">a relative link</a>.</p>')),
   // 200 srcdoc iframes, each with one numbered paragraph.
   '/reader/many-frames': (_url, _req, res) =>
     html(

@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -117,7 +117,8 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
   ];
   const output: string[] = [];
   const child = spawn(process.execPath, args, {
-    cwd: ROOT,
+    // wrangler runs a configuration's [build] command in its own working directory: the configuration's.
+    cwd: options.config === undefined ? ROOT : dirname(options.config),
     detached: true, // own process group, so stop() can end wrangler and workerd together
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1' },
