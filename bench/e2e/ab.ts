@@ -2,12 +2,10 @@
 // working tree (B), in one run: both Workers up at once, rounds of 56 requests at concurrency 8 taking
 // turns, so a drift in this shared machine's speed between runs minutes apart cannot pass for a
 // change in the code. A is checked out into a temporary git worktree; B runs from a copy of the
-// sources (snapshot.ts). Prints each round and the totals; only 200 answers count.
-import { startFixtureServer } from '../../test/e2e/support/fixture-server.js';
-import { startWorker, TEST_TOKEN, type WorkerHandle } from '../../test/e2e/support/worker.js';
-import { checkout } from './checkout.js';
+// sources (snapshot.ts; both in ab-workers.ts). Prints each round and the totals; only 200 answers count.
+import { TEST_TOKEN, type WorkerHandle } from '../../test/e2e/support/worker.js';
+import { withAbWorkers } from './ab-workers.js';
 import { runLoad } from './load.js';
-import { snapshotSources } from './snapshot.js';
 
 const ROUNDS = 3;
 const CONCURRENCY = 8;
@@ -16,14 +14,8 @@ const REQUESTS = 56;
 async function main() {
   const [revision, format = 'html', waitEvent = 'networkIdle'] = process.argv.slice(2);
   if (revision === undefined) throw new Error('usage: npm run bench:ab -- <git revision> [html|markdown] [wait_event]');
-  const a = checkout(revision);
-  const b = snapshotSources();
-  const fixtures = await startFixtureServer();
-  const workers: WorkerHandle[] = [];
-  try {
-    // An idle close inside the run would count a relaunch against whichever side it hit.
-    const vars = { BROWSER_IDLE_CLOSE_MS: '3600000' };
-    workers.push(await startWorker({ config: a.config, vars }), await startWorker({ config: b.config, vars }));
+  await withAbWorkers(revision, async (a, b, fixtures) => {
+    const workers = [a, b];
     const url = fixtures.url('/bench/article?fetch_ms=300');
     const send = (worker: WorkerHandle) => async () => {
       const started = performance.now();
@@ -58,12 +50,7 @@ async function main() {
     }
     const [ta, tb] = totals.map((t) => (t.ok / t.ms) * 1000) as [number, number];
     console.log(`| all | ${ta.toFixed(2)} | | ${tb.toFixed(2)} | | ${(tb / ta).toFixed(3)} |`);
-  } finally {
-    for (const worker of workers) await worker.stop();
-    await fixtures.close();
-    b.remove();
-    a.remove();
-  }
+  });
 }
 
 await main();

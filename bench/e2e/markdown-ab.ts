@@ -5,11 +5,9 @@
 // - the 3 MB and 8 MB pages of docs/performance.md (wait_event load), html and markdown each round:
 //   the cost of markdown is the median of markdown − html latency paired within a round.
 // Only 200 answers count; the others are named.
-import { startFixtureServer } from '../../test/e2e/support/fixture-server.js';
-import { startWorker, TEST_TOKEN, type WorkerHandle } from '../../test/e2e/support/worker.js';
-import { checkout } from './checkout.js';
+import { TEST_TOKEN, type WorkerHandle } from '../../test/e2e/support/worker.js';
+import { withAbWorkers } from './ab-workers.js';
 import { percentile } from './load.js';
-import { snapshotSources } from './snapshot.js';
 
 const SMALL_REQUESTS = 40;
 const LARGE_ROUNDS = 9;
@@ -43,18 +41,13 @@ const median = (values: number[]) => percentile(values, 50);
 async function main() {
   const [revision] = process.argv.slice(2);
   if (revision === undefined) throw new Error('usage: npm run bench:markdown-ab -- <git revision>');
-  const a = checkout(revision);
-  const b = snapshotSources();
-  const fixtures = await startFixtureServer();
-  const workers: WorkerHandle[] = [];
   const failures: string[] = [];
   const ok = (label: string, result: Timed) => {
     if (result.status !== 200) failures.push(`${label}: ${result.status}`);
     return result.status === 200;
   };
-  try {
-    const vars = { BROWSER_IDLE_CLOSE_MS: '3600000' };
-    workers.push(await startWorker({ config: a.config, vars }), await startWorker({ config: b.config, vars }));
+  await withAbWorkers(revision, async (a, b, fixtures) => {
+    const workers = [a, b];
     const sides = ['A', 'B'] as const;
     const small = { url: fixtures.url('/bench/article?fetch_ms=0'), wait_event: 'DOMContentLoaded', output_format: 'markdown' };
     for (const worker of workers) for (let i = 0; i < 3; i++) await timedFetch(worker, small); // launches each browser
@@ -121,12 +114,7 @@ async function main() {
       );
     }
     console.log(`- non-200 answers: ${failures.length === 0 ? 'none' : failures.join('; ')}`);
-  } finally {
-    for (const worker of workers) await worker.stop();
-    await fixtures.close();
-    b.remove();
-    a.remove();
-  }
+  });
 }
 
 await main();
