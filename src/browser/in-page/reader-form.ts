@@ -55,6 +55,16 @@ function showsText(el: Element): boolean {
   return style === null || style.visibility === 'visible';
 }
 
+/**
+ * Whether text directly inside the element shows, or null when nothing in its subtree is rendered.
+ * One native check answers for almost every element (rendered, visibility visible); only the others
+ * pay for a computed style.
+ */
+function textShowsIn(el: Element, inClosedDetails: boolean): boolean | null {
+  if (!inClosedDetails && el.checkVisibility({ visibilityProperty: true })) return true;
+  return rendersSubtree(el, inClosedDetails) ? showsText(el) : null;
+}
+
 /** The URL the browser chose (currentSrc), else a lazy loader's real source, else src. */
 function imageSource(img: HTMLImageElement): string | null {
   const current = img.currentSrc;
@@ -126,7 +136,8 @@ export function readerForm(source: Document, bounds: ReadBounds): ReaderForm {
   };
   const copyOf = (el: Element): Element => {
     const copy = doc.importNode(el, false);
-    for (const attr of el.attributes) grow(attr.name.length + attr.value.length + 4);
+    const { attributes } = el;
+    for (let i = 0; i < attributes.length; i++) grow(attributes[i]!.name.length + attributes[i]!.value.length + 4);
     return copy;
   };
 
@@ -151,7 +162,9 @@ export function readerForm(source: Document, bounds: ReadBounds): ReaderForm {
     }
     if (!isElement(node)) continue;
     const tag = node.localName;
-    if (SKIP.has(tag) || !rendersSubtree(node, closed)) continue;
+    if (SKIP.has(tag)) continue;
+    const shows = textShowsIn(node, closed);
+    if (shows === null) continue;
 
     if (isFrame(node)) {
       if (depth >= bounds.maxFrameDepth || frames >= bounds.maxFrames) continue;
@@ -170,7 +183,7 @@ export function readerForm(source: Document, bounds: ReadBounds): ReaderForm {
 
     // A slot is no element of its own in what a reader sees: its content stands in its place.
     if (isHtml(node, 'slot')) {
-      pushChildren(node, parent, { closed, textShows: showsText(node), depth });
+      pushChildren(node, parent, { closed, textShows: shows, depth });
       continue;
     }
 
@@ -187,7 +200,7 @@ export function readerForm(source: Document, bounds: ReadBounds): ReaderForm {
     if (depth > 0 && isHtml(node, 'a') && node.hasAttribute('href')) copy.setAttribute('href', node.href);
     // A closed <details> shows its <summary> only, but the rest is still content (DESIGN).
     const closesContent = isHtml(node, 'details') && !node.open;
-    pushChildren(node, copy, { closed, textShows: showsText(node), depth }, closesContent);
+    pushChildren(node, copy, { closed, textShows: shows, depth }, closesContent);
   }
   return form;
 }
