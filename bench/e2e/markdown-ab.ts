@@ -1,19 +1,30 @@
-// `npm run bench:markdown-ab -- <git revision>`: what markdown output costs, the service at another
-// revision (A) against the working tree (B), both Workers up at once and taking turns request by
-// request, so a drift in this shared machine's speed cannot pass for a change in the code.
-// - a warm small page (DOMContentLoaded, markdown) at concurrency 1: the per-request cost;
-// - the 3 MB and 8 MB pages of docs/performance.md (wait_event load), html and markdown each round:
-//   the cost of markdown is the median of markdown − html paired within a round, in latency and in
-//   the read phases alone (Server-Timing serialize + convert: loading an 8 MB page varies by more
-//   than the whole cost of markdown on this machine, the read phases do not wait on it).
-// Only 200 answers count; the others are named.
+// `npm run bench:markdown-ab -- <git revision> [small,large,corpus]`: what markdown output costs, the
+// service at another revision (A) against the working tree (B), both Workers up at once and taking
+// turns request by request, so a drift in this shared machine's speed cannot pass for a change in the
+// code. Sections (all by default):
+// - small: a warm small page (DOMContentLoaded, markdown) at concurrency 1, the per-request cost;
+// - large: the 3 MB and 8 MB pages of docs/performance.md (text only: markdown as long as the HTML);
+// - corpus: the four largest real saved pages of ../shared/corpus, served here with a same-origin-only
+//   CSP (offline, their third-party scripts would stall on DNS).
+// For large and corpus pages, html and markdown each round: the cost of markdown is the median of
+// markdown − html paired within a round, in latency and in the read phases alone (Server-Timing
+// serialize + convert: loading an 8 MB page varies by more than the whole cost of markdown here, the
+// read phases do not wait on it). Only 200 answers count; the others are named.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { TEST_TOKEN, type WorkerHandle } from '../../test/e2e/support/worker.js';
 import { withAbWorkers } from './ab-workers.js';
 import { percentile } from './load.js';
 
 const SMALL_REQUESTS = 40;
 const LARGE_ROUNDS = 15;
+const CORPUS_ROUNDS = 7;
 const SIZES = [3_000_000, 8_000_000];
+const CORPUS = fileURLToPath(new URL('../../../shared/corpus/pages/', import.meta.url));
+const SIDES = ['A', 'B'] as const;
 type Format = 'html' | 'markdown';
 
 interface Timed {
@@ -39,89 +50,149 @@ async function timedFetch(worker: WorkerHandle, body: object): Promise<Timed> {
 
 const fmt = (ms: number) => (Number.isFinite(ms) ? ms.toFixed(0) : '–');
 const median = (values: number[]) => percentile(values, 50);
+const readMs = (r: Timed) => r.serialize + (Number.isFinite(r.convert) ? r.convert : 0);
 
-async function main() {
-  const [revision] = process.argv.slice(2);
-  if (revision === undefined) throw new Error('usage: npm run bench:markdown-ab -- <git revision>');
-  const failures: string[] = [];
-  const ok = (label: string, result: Timed) => {
-    if (result.status !== 200) failures.push(`${label}: ${result.status}`);
-    return result.status === 200;
-  };
-  await withAbWorkers(revision, async (a, b, fixtures) => {
-    const workers = [a, b];
-    const sides = ['A', 'B'] as const;
-    const small = { url: fixtures.url('/bench/article?fetch_ms=0'), wait_event: 'DOMContentLoaded', output_format: 'markdown' };
-    for (const worker of workers) for (let i = 0; i < 3; i++) await timedFetch(worker, small); // launches each browser
+interface Cost {
+  htmlP50: number;
+  markdownP50: number;
+  /** Median of markdown − html latency, paired within a round. */
+  latency: number;
+  /** The same in the read phases (serialize + convert). */
+  read: number;
+  serializeHtml: number;
+  serializeMarkdown: number;
+  convertMarkdown: number;
+}
 
-    console.log(`A: ${revision}, B: working tree\n`);
-    console.log(`## Warm small page, markdown, DOMContentLoaded, concurrency 1 (${SMALL_REQUESTS} requests each, alternating)\n`);
-    const smallMs: number[][] = [[], []];
-    for (let i = 0; i < SMALL_REQUESTS; i++) {
-      for (const side of i % 2 === 0 ? [0, 1] : [1, 0]) {
-        const result = await timedFetch(workers[side]!, small);
-        if (ok(`small page ${sides[side]}`, result)) smallMs[side]!.push(result.ms);
+/** html and markdown of `url` on both sides, `rounds` times, sides and formats taking turns. */
+async function compare(workers: WorkerHandle[], url: string, rounds: number, failed: (label: string) => void): Promise<Cost[]> {
+  const runs = [0, 1].map(() => ({ html: [] as Timed[], markdown: [] as Timed[], latency: [] as number[], read: [] as number[] }));
+  for (let round = 0; round < rounds; round++) {
+    for (const side of round % 2 === 0 ? [0, 1] : [1, 0]) {
+      const formats: Format[] = round % 4 < 2 ? ['html', 'markdown'] : ['markdown', 'html'];
+      const got: Partial<Record<Format, Timed>> = {};
+      for (const format of formats) {
+        const result = await timedFetch(workers[side]!, { url, wait_event: 'load', output_format: format });
+        if (result.status !== 200) failed(`${url} ${format} ${SIDES[side]}: ${result.status}`);
+        else got[format] = result;
+      }
+      const run = runs[side]!;
+      if (got.html && got.markdown) {
+        run.html.push(got.html);
+        run.markdown.push(got.markdown);
+        run.latency.push(got.markdown.ms - got.html.ms);
+        run.read.push(readMs(got.markdown) - readMs(got.html));
       }
     }
-    console.log('| side | p50 | p90 | answered |\n|---|---|---|---|');
-    for (const side of [0, 1]) {
-      const values = smallMs[side]!;
-      console.log(`| ${sides[side]} | ${fmt(median(values))} | ${fmt(percentile(values, 90))} | ${values.length} |`);
-    }
+  }
+  return runs.map((run) => ({
+    htmlP50: median(run.html.map((r) => r.ms)),
+    markdownP50: median(run.markdown.map((r) => r.ms)),
+    latency: median(run.latency),
+    read: median(run.read),
+    serializeHtml: median(run.html.map((r) => r.serialize)),
+    serializeMarkdown: median(run.markdown.map((r) => r.serialize)),
+    convertMarkdown: median(run.markdown.map((r) => r.convert)),
+  }));
+}
 
-    console.log(`\n## Large pages, wait_event load (${LARGE_ROUNDS} rounds; each round html and markdown on both sides)\n`);
-    console.log(
-      '| page | side | html p50 | markdown p50 | cost of markdown in latency | in serialize + convert | serialize html / md p50 | convert md p50 |',
-    );
-    console.log('|---|---|---|---|---|---|---|---|');
-    const costs: Record<string, number[]> = {};
-    for (const bytes of SIZES) {
-      const url = fixtures.url(`/big?bytes=${bytes}`);
-      const runs: Record<Format, Timed[]>[] = [
-        { html: [], markdown: [] },
-        { html: [], markdown: [] },
-      ];
-      const paired: number[][] = [[], []];
-      const pairedRead: number[][] = [[], []];
-      const read = (r: Timed) => r.serialize + (Number.isFinite(r.convert) ? r.convert : 0);
-      for (let round = 0; round < LARGE_ROUNDS; round++) {
-        for (const side of round % 2 === 0 ? [0, 1] : [1, 0]) {
-          const formats: Format[] = round % 4 < 2 ? ['html', 'markdown'] : ['markdown', 'html'];
-          const got: Partial<Record<Format, Timed>> = {};
-          for (const format of formats) {
-            const result = await timedFetch(workers[side]!, { url, wait_event: 'load', output_format: format });
-            if (ok(`${bytes / 1e6} MB ${format} ${sides[side]}`, result)) {
-              runs[side]![format].push(result);
-              got[format] = result;
-            }
-          }
-          if (got.html && got.markdown) {
-            paired[side]!.push(got.markdown.ms - got.html.ms);
-            pairedRead[side]!.push(read(got.markdown) - read(got.html));
-          }
-        }
-      }
-      for (const side of [0, 1]) {
-        const { html, markdown } = runs[side]!;
-        const cost = median(paired[side]!);
-        const readCost = median(pairedRead[side]!);
-        costs[`${bytes}:${side}`] = [cost, readCost, median(html.map((r) => r.ms)), median(markdown.map((r) => r.ms))];
-        console.log(
-          `| ${bytes / 1e6} MB | ${sides[side]} | ${fmt(median(html.map((r) => r.ms)))} | ${fmt(median(markdown.map((r) => r.ms)))} | ${fmt(cost)} | ${fmt(readCost)} | ${fmt(median(html.map((r) => r.serialize)))} / ${fmt(median(markdown.map((r) => r.serialize)))} | ${fmt(median(markdown.map((r) => r.convert)))} |`,
-        );
-      }
-    }
-
-    console.log('\n## Summary\n');
-    console.log(`- warm small page, markdown: p50 A ${fmt(median(smallMs[0]!))} ms, B ${fmt(median(smallMs[1]!))} ms`);
-    for (const bytes of SIZES) {
-      const [costA, readCostA] = costs[`${bytes}:0`]!;
-      const [costB, readCostB, htmlB, markdownB] = costs[`${bytes}:1`]!;
+function printCosts(rows: { page: string; costs: Cost[] }[]): void {
+  console.log(
+    '| page | side | html p50 | markdown p50 | cost of markdown in latency | in serialize + convert | serialize html / md p50 | convert md p50 |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const { page, costs } of rows) {
+    for (const [side, c] of costs.entries()) {
       console.log(
-        `- ${bytes / 1e6} MB: cost of markdown in latency A ${fmt(costA!)} ms, B ${fmt(costB!)} ms; in serialize + convert A ${fmt(readCostA!)} ms, B ${fmt(readCostB!)} ms (B/A ${(readCostB! / readCostA!).toFixed(2)}); B markdown p50 ${fmt(markdownB!)} vs html p50 ${fmt(htmlB!)} ms`,
+        `| ${page} | ${SIDES[side]} | ${fmt(c.htmlP50)} | ${fmt(c.markdownP50)} | ${fmt(c.latency)} | ${fmt(c.read)} | ${fmt(c.serializeHtml)} / ${fmt(c.serializeMarkdown)} | ${fmt(c.convertMarkdown)} |`,
       );
     }
-    console.log(`- non-200 answers: ${failures.length === 0 ? 'none' : failures.join('; ')}`);
+  }
+  console.log('\nSummary (B/A of the cost in serialize + convert):');
+  for (const { page, costs } of rows) {
+    const [a, b] = costs as [Cost, Cost];
+    console.log(
+      `- ${page}: A ${fmt(a.read)} ms, B ${fmt(b.read)} ms (B/A ${(b.read / a.read).toFixed(2)}); B markdown p50 ${fmt(b.markdownP50)} vs html p50 ${fmt(b.htmlP50)} ms`,
+    );
+  }
+}
+
+/** Serves the largest corpus pages with a same-origin-only CSP; resolves to their URLs. */
+async function serveCorpus(count: number): Promise<{ urls: { name: string; url: string }[]; close(): Promise<void> }> {
+  const names = readdirSync(CORPUS)
+    .filter((name) => name.endsWith('.html'))
+    .sort((x, y) => statSync(join(CORPUS, y)).size - statSync(join(CORPUS, x)).size)
+    .slice(0, count);
+  const server = createServer((req, res) => {
+    const name = decodeURIComponent((req.url ?? '/').slice(1));
+    if (!names.includes(name)) return res.writeHead(404).end();
+    res.writeHead(200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': "default-src 'self' 'unsafe-inline' data:",
+    });
+    res.end(readFileSync(join(CORPUS, name)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    urls: names.map((name) => ({ name, url: `http://127.0.0.1:${port}/${name}` })),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function main() {
+  const [revision, sectionList = 'small,large,corpus'] = process.argv.slice(2);
+  if (revision === undefined) throw new Error('usage: npm run bench:markdown-ab -- <git revision> [small,large,corpus]');
+  const sections = new Set(sectionList.split(','));
+  const failures: string[] = [];
+  await withAbWorkers(revision, async (a, b, fixtures) => {
+    const workers = [a, b];
+    const small = { url: fixtures.url('/bench/article?fetch_ms=0'), wait_event: 'DOMContentLoaded', output_format: 'markdown' };
+    for (const worker of workers) for (let i = 0; i < 3; i++) await timedFetch(worker, small); // launches each browser
+    console.log(`A: ${revision}, B: working tree`);
+
+    if (sections.has('small')) {
+      console.log(`\n## Warm small page, markdown, DOMContentLoaded, concurrency 1 (${SMALL_REQUESTS} requests each, alternating)\n`);
+      const smallMs: number[][] = [[], []];
+      for (let i = 0; i < SMALL_REQUESTS; i++) {
+        for (const side of i % 2 === 0 ? [0, 1] : [1, 0]) {
+          const result = await timedFetch(workers[side]!, small);
+          if (result.status !== 200) failures.push(`small page ${SIDES[side]}: ${result.status}`);
+          else smallMs[side]!.push(result.ms);
+        }
+      }
+      console.log('| side | p50 | p90 | answered |\n|---|---|---|---|');
+      for (const side of [0, 1]) {
+        const values = smallMs[side]!;
+        console.log(`| ${SIDES[side]} | ${fmt(median(values))} | ${fmt(percentile(values, 90))} | ${values.length} |`);
+      }
+    }
+
+    if (sections.has('large')) {
+      console.log(`\n## Large text-only pages, wait_event load (${LARGE_ROUNDS} rounds; each round html and markdown on both sides)\n`);
+      const rows = [];
+      for (const bytes of SIZES) {
+        const costs = await compare(workers, fixtures.url(`/big?bytes=${bytes}`), LARGE_ROUNDS, (f) => failures.push(f));
+        rows.push({ page: `${bytes / 1e6} MB`, costs });
+      }
+      printCosts(rows);
+    }
+
+    if (sections.has('corpus')) {
+      console.log(`\n## Real saved pages, wait_event load (${CORPUS_ROUNDS} rounds)\n`);
+      const corpus = await serveCorpus(4);
+      try {
+        const rows = [];
+        for (const { name, url } of corpus.urls) {
+          const size = (statSync(join(CORPUS, name)).size / 1e6).toFixed(2);
+          rows.push({ page: `${name} (${size} MB)`, costs: await compare(workers, url, CORPUS_ROUNDS, (f) => failures.push(f)) });
+        }
+        printCosts(rows);
+      } finally {
+        await corpus.close();
+      }
+    }
+    console.log(`\n- non-200 answers: ${failures.length === 0 ? 'none' : failures.join('; ')}`);
   });
 }
 

@@ -243,10 +243,11 @@ async function main() {
     log();
     log(`## Large pages: where the time goes`);
     log();
-    log(`Server-Timing of one request per size (wait_event load), and the Worker-side markdown conversion alone,`);
-    log(`measured in Node (V8, as in workerd; workerd's clock does not advance during pure CPU work).`);
+    log(`Server-Timing of one request per size (wait_event load). Markdown is made in the page, inside serialize; the`);
+    log(`last column is our serializer alone over the page's HTML in Node, for scale (\`npm run bench:markdown-ab\` compares`);
+    log(`markdown's cost against another revision in paired rounds).`);
     log();
-    log(`| page | format | latency | serialize (DOM out of the browser) | convert in Worker | convert alone in Node |`);
+    log(`| page | format | latency | serialize (read in the page and out of the browser) | convert in Worker | convert alone in Node |`);
     log(`|---|---|---|---|---|---|`);
     for (const bytes of [1_000_000, 3_000_000, 8_000_000]) {
       const url = fixtures.url(`/big?bytes=${bytes}`);
