@@ -43,7 +43,9 @@ export async function withAbWorkers(revision: string, run: (a: WorkerHandle, b: 
   try {
     // An idle close inside the run would count a relaunch against whichever side it hit.
     const vars = { BROWSER_IDLE_CLOSE_MS: '3600000' };
-    workers.push(await startWorker({ config: a.config, vars }), await startWorker({ config: b.config, vars }));
+    // One at a time: if B fails to start, A is already in the list that `finally` stops.
+    workers.push(await startWorker({ config: a.config, vars }));
+    workers.push(await startWorker({ config: b.config, vars }));
     await run(workers[0]!, workers[1]!, fixtures);
   } finally {
     for (const worker of workers) await worker.stop();
