@@ -134,10 +134,12 @@ export function readerForm(source: Document, bounds: ReadBounds): ReaderForm {
     size += chars;
     if (size > bounds.maxChars) throw TOO_LARGE;
   };
-  const copyOf = (el: Element): Element => {
-    const copy = doc.importNode(el, false);
+  /** A copy of the element alone, or with its content when `deep` (then it holds text only). */
+  const copyOf = (el: Element, deep: boolean): Element => {
+    const copy = doc.importNode(el, deep);
     const { attributes } = el;
     for (let i = 0; i < attributes.length; i++) grow(attributes[i]!.name.length + attributes[i]!.value.length + 4);
+    if (deep) grow(el.textContent?.length ?? 0);
     return copy;
   };
 
@@ -187,7 +189,10 @@ export function readerForm(source: Document, bounds: ReadBounds): ReaderForm {
       continue;
     }
 
-    const copy = parent.appendChild(copyOf(node));
+    // An element that holds text alone (most paragraphs, list items, links) is copied whole, in one
+    // native call: its text shows where the element's does, and nothing in it needs the walk.
+    const textOnly = shows && node.childElementCount === 0 && node.shadowRoot === null;
+    const copy = parent.appendChild(copyOf(node, textOnly));
     if (isHtml(node, 'img')) {
       const src = imageSource(node);
       copy.removeAttribute('srcset');
@@ -198,6 +203,7 @@ export function readerForm(source: Document, bounds: ReadBounds): ReaderForm {
     }
     // Inside a frame, a relative link is relative to the frame's document, not to the page.
     if (depth > 0 && isHtml(node, 'a') && node.hasAttribute('href')) copy.setAttribute('href', node.href);
+    if (textOnly) continue;
     // A closed <details> shows its <summary> only, but the rest is still content (DESIGN).
     const closesContent = isHtml(node, 'details') && !node.open;
     pushChildren(node, copy, { closed, textShows: shows, depth }, closesContent);
