@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Page Fetch from Python 3 with the standard library only: renders the page given as the first
-argument and prints its markdown. PAGE_FETCH_URL (default http://127.0.0.1:8787) is the service,
-PAGE_FETCH_TOKEN (default local-dev-token) the bearer token. Run: python3 examples/fetch.py URL
+argument and prints its markdown (its title, from the page's metadata, goes to stderr).
+PAGE_FETCH_URL (default http://127.0.0.1:8787) is the service, PAGE_FETCH_TOKEN (default
+local-dev-token) the bearer token. Run: python3 examples/fetch.py URL
 The request and response shapes are in GET /openapi.json."""
 import json
 import os
@@ -18,7 +19,7 @@ request = urllib.request.Request(
     f"{base}/api/fetch",
     method="POST",
     headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
-    data=json.dumps({"url": sys.argv[1], "output_format": "markdown"}).encode("utf-8"),
+    data=json.dumps({"url": sys.argv[1], "output_format": "markdown", "include_metadata": True}).encode("utf-8"),
 )
 try:
     # Rendering waits for the page (wait_ms, at most MAX_WAIT_MS), so the timeout is generous.
@@ -35,4 +36,6 @@ except urllib.error.HTTPError as failure:
 # 200 whatever the target answered: its own status is in the body (and in X-Page-Status).
 if page["status"] >= 400:
     print(f"note: the target answered {page['status']}", file=sys.stderr)
+if page["metadata"]["title"] is not None:
+    print(f"title: {page['metadata']['title']}", file=sys.stderr)
 sys.stdout.write(page["data"])

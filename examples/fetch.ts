@@ -1,5 +1,5 @@
 // Page Fetch from TypeScript with the built-in fetch: renders the page given as the first argument
-// and prints its markdown. PAGE_FETCH_URL (default http://127.0.0.1:8787) is the service,
+// and prints its markdown (its title, from the page's metadata, goes to stderr). PAGE_FETCH_URL (default http://127.0.0.1:8787) is the service,
 // PAGE_FETCH_TOKEN (default local-dev-token) the bearer token. Run: npx tsx examples/fetch.ts URL
 // The request and response shapes are in GET /openapi.json.
 
@@ -10,6 +10,8 @@ interface FetchResponse {
   data: string;
   status: number;
   headers: Record<string, string>;
+  /** Present because the request sets include_metadata; each field a string or null. */
+  metadata: { title: string | null; [field: string]: string | null };
 }
 
 interface ErrorResponse {
@@ -27,7 +29,7 @@ if (target === undefined) {
 const response = await fetch(`${base}/api/fetch`, {
   method: 'POST',
   headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-  body: JSON.stringify({ url: target, output_format: 'markdown' }),
+  body: JSON.stringify({ url: target, output_format: 'markdown', include_metadata: true }),
 });
 
 if (!response.ok) {
@@ -40,4 +42,5 @@ if (!response.ok) {
 // 200 whatever the target answered: its own status is in the body (and in X-Page-Status).
 const page = (await response.json()) as FetchResponse;
 if (page.status >= 400) console.error(`note: the target answered ${page.status}`);
+if (page.metadata.title !== null) console.error(`title: ${page.metadata.title}`);
 process.stdout.write(page.data);

@@ -1,4 +1,4 @@
-// `npm run bench:markdown-ab -- <git revision> [small,large,corpus]`: what markdown output costs, the
+// `npm run bench:markdown-ab -- <git revision> [small,large,corpus] [rounds]`: what markdown output costs, the
 // service at another revision (A) against the working tree (B), both Workers up at once and taking
 // turns request by request, so a drift in this shared machine's speed cannot pass for a change in the
 // code. Sections (all by default):
@@ -141,8 +141,9 @@ async function serveCorpus(count: number): Promise<{ urls: { name: string; url: 
 }
 
 async function main() {
-  const [revision, sectionList = 'small,large,corpus'] = process.argv.slice(2);
-  if (revision === undefined) throw new Error('usage: npm run bench:markdown-ab -- <git revision> [small,large,corpus]');
+  const [revision, sectionList = 'small,large,corpus', roundsArg] = process.argv.slice(2);
+  if (revision === undefined) throw new Error('usage: npm run bench:markdown-ab -- <git revision> [small,large,corpus] [rounds]');
+  const largeRounds = roundsArg === undefined ? LARGE_ROUNDS : Number(roundsArg);
   const sections = new Set(sectionList.split(','));
   const failures: string[] = [];
   await withAbWorkers(revision, async (a, b, fixtures) => {
@@ -169,10 +170,10 @@ async function main() {
     }
 
     if (sections.has('large')) {
-      console.log(`\n## Large text-only pages, wait_event load (${LARGE_ROUNDS} rounds; each round html and markdown on both sides)\n`);
+      console.log(`\n## Large text-only pages, wait_event load (${largeRounds} rounds; each round html and markdown on both sides)\n`);
       const rows = [];
       for (const bytes of SIZES) {
-        const costs = await compare(workers, fixtures.url(`/big?bytes=${bytes}`), LARGE_ROUNDS, (f) => failures.push(f));
+        const costs = await compare(workers, fixtures.url(`/big?bytes=${bytes}`), largeRounds, (f) => failures.push(f));
         rows.push({ page: `${bytes / 1e6} MB`, costs });
       }
       printCosts(rows);

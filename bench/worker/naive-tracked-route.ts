@@ -33,6 +33,7 @@ export function naiveTrackedRoutes() {
           navigationTimeoutMs: config.navigationTimeoutMs,
           maxContentBytes: config.maxContentBytes,
           format: 'html',
+          metadata: false,
         },
         timer,
       );

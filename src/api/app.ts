@@ -56,6 +56,8 @@ function renderCall(request: FetchRequest, config: Config): RenderCall {
       navigationTimeoutMs: config.navigationTimeoutMs,
       maxContentBytes: config.maxContentBytes,
       format: request.outputFormat,
+      // Ignored with raw: the content alone has no place for it.
+      metadata: request.includeMetadata && !request.raw,
     },
     idleCloseMs: config.browserIdleCloseMs,
   };
@@ -68,6 +70,7 @@ function logOptions(request: FetchRequest): Record<string, unknown> {
     wait_event: request.waitEvent,
     wait_ms: request.waitMs,
     raw: request.raw,
+    include_metadata: request.includeMetadata,
     proxy_name: egressName(egress),
     country: egress.kind === 'direct' ? egress.location : egress.country,
   };
@@ -110,7 +113,8 @@ export function createApp() {
     c.header('Cache-Control', 'no-store');
     // The JSON answer escapes lone surrogates; a raw body must be valid UTF-8 as its charset says.
     if (request.raw) return c.body(wellFormed(content), 200, { 'Content-Type': contentTypeFor(request.outputFormat) });
-    return c.json({ data: content, status: page.status, headers: page.headers });
+    const envelope = { data: content, status: page.status, headers: page.headers };
+    return c.json(request.includeMetadata ? { ...envelope, metadata: page.metadata ?? null } : envelope);
   });
 
   // Liveness for load balancers and monitors: no auth, no browser.

@@ -21,6 +21,8 @@ export interface FetchRequest {
   waitMs: number;
   waitEvent: WaitEvent;
   raw: boolean;
+  /** Add the page's metadata to the JSON answer (never with raw). */
+  includeMetadata: boolean;
   /** Where the traffic leaves from, resolved (egress.ts). */
   egress: Egress;
 }
@@ -51,6 +53,7 @@ export function fetchRequestSchema(maxWaitMs: number) {
       .nullish(),
     wait_event: z.enum(WAIT_EVENTS, enumMessage(WAIT_EVENTS)).nullish(),
     raw: z.boolean({ message: 'must be a boolean' }).nullish(),
+    include_metadata: z.boolean({ message: 'must be a boolean' }).nullish(),
     proxy_name: z.string({ message: 'must be a string' }).min(1, { message: 'must not be empty' }).nullish(),
     country: z
       .string({ message: 'must be a string' })
@@ -104,6 +107,7 @@ export function parseFetchRequest(json: unknown, config: Config): FetchRequest {
     waitMs: body.wait_ms === undefined || body.wait_ms === null || body.wait_ms === 0 ? DEFAULT_WAIT_MS : body.wait_ms,
     waitEvent: body.wait_event ?? 'networkIdle',
     raw: body.raw ?? false,
+    includeMetadata: body.include_metadata ?? false,
     egress,
   };
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Config } from './config.js';
 import { DEFAULT_PROXY_NAME } from './egress.js';
 import { describeError, ERROR_CODES, type ErrorCode, type ErrorStatus } from '../errors.js';
+import { METADATA_FIELDS } from '../metadata.js';
 import { DEFAULT_WAIT_MS, fetchRequestSchema, MAX_URL_LENGTH } from './fetch-request.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -26,6 +27,11 @@ const FIELD_DOCS: Record<BodyField, { description: string; default?: unknown }> 
     default: 'networkIdle',
   },
   raw: { description: 'true returns the content alone (text/html or text/plain) instead of the JSON envelope.', default: false },
+  include_metadata: {
+    description:
+      'true adds `metadata` to the JSON answer (title, description, language, canonical URL, site name, author, published time, image); ignored with raw.',
+    default: false,
+  },
   proxy_name: {
     description: `"${DEFAULT_PROXY_NAME}" (the browser's own egress) or a proxy name configured on the deployment (checked by the server).`,
     default: DEFAULT_PROXY_NAME,
@@ -83,6 +89,14 @@ const SUCCESS_BODY: JsonSchema = {
     data: { type: 'string', description: 'The page as HTML or markdown.' },
     status: { type: 'integer', description: "The target's HTTP status of the final main-document response." },
     headers: { type: 'object', additionalProperties: { type: 'string' }, description: 'Its headers, names lowercase.' },
+    metadata: {
+      type: 'object',
+      description:
+        "Only with include_metadata: from the page's meta tags, Open Graph, JSON-LD and <html lang>; each a string or null, URLs absolute.",
+      properties: Object.fromEntries(METADATA_FIELDS.map((field) => [field, { type: ['string', 'null'] }])),
+      required: [...METADATA_FIELDS],
+      additionalProperties: false,
+    },
   },
   required: ['data', 'status', 'headers'],
   additionalProperties: false,

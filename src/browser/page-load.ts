@@ -121,7 +121,9 @@ async function load(target: LoadablePage, options: LoadOptions, timer: PhaseTime
   const waitResult = await timer.time('wait', () => waitForReadiness(options, doc, network, timers, times));
   // Only an HTML document has a reader form; text, JSON and XML are read as the browser holds them.
   const form = options.format === 'markdown' && documentKind(doc.response()?.headers()['content-type']) === 'html' ? 'markdown' : 'html';
-  const content = await timer.time('serialize', () => serializePage(page, form, options.maxContentBytes, timers));
+  const { content, metadata } = await timer.time('serialize', () =>
+    serializePage(page, form, options.maxContentBytes, timers, options.metadata),
+  );
   const bodyFailure = doc.bodyFailure();
   // The document answered, then broke off before any of its content arrived: nothing to return.
   if (bodyFailure !== undefined && (form === 'html' ? isEmptyDocument(content) : content.trim() === '')) {
@@ -131,6 +133,7 @@ async function load(target: LoadablePage, options: LoadOptions, timer: PhaseTime
   return {
     content,
     form,
+    ...(metadata === undefined ? {} : { metadata }),
     finalUrl: page.url(),
     status: response?.status() ?? 200,
     headers: response?.headers() ?? {},

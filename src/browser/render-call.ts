@@ -4,6 +4,7 @@
 import type { WireError } from '../errors.js';
 import type { GuardSettings } from '../guard/policy.js';
 import type { BrowserLocation } from '../locations.js';
+import type { PageMetadata } from '../metadata.js';
 import type { Phase } from '../timings.js';
 import type { WaitEvent, WaitResult } from '../wait-events.js';
 
@@ -36,6 +37,8 @@ export interface LoadOptions {
   maxContentBytes: number;
   /** The form the caller wants: markdown of an HTML document is made in the page. */
   format: ContentForm;
+  /** Read the page's metadata too (include_metadata). */
+  metadata: boolean;
 }
 
 /** html: the DOM as it stands; markdown: what a reader sees, as markdown. */
@@ -57,6 +60,8 @@ export interface RenderedPage {
    */
   content: string;
   form: ContentForm;
+  /** Present when the call asked for it. */
+  metadata?: PageMetadata;
   finalUrl: string;
   status: number;
   /** Response headers of the final main document, names lowercase. */

@@ -10,6 +10,7 @@ import PAGE_SCRIPT from '../../build/page-script.js?raw';
 import { ApiError, contentTooLarge } from '../errors.js';
 import { utf8Length } from '../utf8.js';
 import { frameId, frameSession } from './cdp-internals.js';
+import type { PageMetadata } from '../metadata.js';
 import type { PageReply, PageRequest, PortableTree } from './in-page/protocol.js';
 import { registerChildFrames } from './remote-frames.js';
 import type { Timers } from './timers.js';
@@ -67,14 +68,20 @@ function isCrossOrigin(child: Frame, parent: Frame): boolean {
   }
 }
 
-/** One read of a frame, in a fresh isolated world of it (a world dies with its document). */
-async function readFrame(frame: Frame, mode: SerializeMode | 'frame', depth: number, context: ReadContext): Promise<PageReply> {
+/** A fresh isolated world of the frame's document (a world dies with its document). */
+async function openWorld(frame: Frame): Promise<{ session: CDPSession; executionContextId: number }> {
   const session = frameSession(frame);
   const id = frameId(frame);
   if (session === undefined || id === undefined) throw new Error('the frame has no CDP session or id to read it through');
   const { executionContextId } = (await session.send('Page.createIsolatedWorld', { frameId: id, worldName: WORLD_NAME })) as {
     executionContextId: number;
   };
+  return { session, executionContextId };
+}
+
+/** One read of a frame. */
+async function readFrame(frame: Frame, mode: SerializeMode | 'frame', depth: number, context: ReadContext): Promise<PageReply> {
+  const { session, executionContextId } = await openWorld(frame);
   const { maxChars } = context;
   if (mode === 'html') return callPage(session, executionContextId, { mode, maxChars });
   const maxFrameDepth = MAX_FRAME_DEPTH - depth;
@@ -110,17 +117,37 @@ function contentOf(reply: PageReply, maxContentBytes: number): string {
   return text;
 }
 
+async function readMetadata(frame: Frame): Promise<PageMetadata> {
+  const { session, executionContextId } = await openWorld(frame);
+  const reply = await callPage(session, executionContextId, { mode: 'metadata' });
+  if (reply.kind !== 'metadata') throw new Error(`the page answered a metadata read with ${reply.kind}`);
+  return reply.metadata;
+}
+
+export interface PageRead {
+  content: string;
+  /** When asked for: the metadata of the same document. */
+  metadata?: PageMetadata;
+}
+
 /**
- * The page in the given form (html with its doctype).
+ * The page in the given form (html with its doctype), and its metadata when `withMetadata`.
  * @throws ApiError content_too_large over `maxContentBytes`, target_timeout when the page does not yield.
  */
-export async function serializePage(page: Page, mode: SerializeMode, maxContentBytes: number, timers: Timers): Promise<string> {
+export async function serializePage(
+  page: Page,
+  mode: SerializeMode,
+  maxContentBytes: number,
+  timers: Timers,
+  withMetadata = false,
+): Promise<PageRead> {
   let stopped = false;
-  const attempt = async (): Promise<string> => {
+  const attempt = async (): Promise<PageRead> => {
     for (;;) {
       try {
         const context = { maxChars: maxContentBytes, framesLeft: { count: MAX_FRAMES }, timers };
-        return contentOf(await readFrame(page.mainFrame(), mode, 0, context), maxContentBytes);
+        const content = contentOf(await readFrame(page.mainFrame(), mode, 0, context), maxContentBytes);
+        return withMetadata ? { content, metadata: await readMetadata(page.mainFrame()) } : { content };
       } catch (error) {
         // The page navigated itself between our wait and this read: read the new document.
         if (stopped || !(error instanceof Error) || !NAVIGATED_AWAY.test(error.message)) throw error;

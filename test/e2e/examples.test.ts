@@ -30,6 +30,14 @@ describe('examples', () => {
     expect(stdout).not.toContain('<h1');
   });
 
+  it.each(EXAMPLES.filter(([name]) => name !== 'curl.sh'))(
+    '%s prints the page title from its metadata to stderr',
+    async (_name, command, args) => {
+      const { stderr } = await runExample(command, args, ctx.fixtures.url('/pages/metadata.html'));
+      expect(stderr).toBe('title: Story title\n');
+    },
+  );
+
   it.each(EXAMPLES)('%s exits non-zero and names the error code for a refused token', async (_name, command, args) => {
     const failure = await runExample(command, args, ctx.fixtures.url('/pages/article.html'), 'wrong-token').then(
       () => undefined,

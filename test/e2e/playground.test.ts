@@ -132,6 +132,7 @@ describe('the playground page', () => {
       await expect(page.getByLabel(label, { exact: true }).count(), label).resolves.toBe(1);
     }
     await expect(page.getByLabel(/raw/).isChecked()).resolves.toBe(false);
+    await expect(page.getByLabel(/include_metadata/).isChecked()).resolves.toBe(false);
     expect(await page.getByLabel('Wait event').locator('option').allTextContents()).toEqual([
       'default (networkIdle)',
       'DOMContentLoaded',
@@ -254,6 +255,29 @@ describe('fetching through the playground', () => {
     expect((await page.locator('#summary dd').allTextContents()).slice(0, 2)).toEqual(['200', '404']);
     expect(await page.locator('#page-headers td').allTextContents()).toEqual(['not included with raw: true']);
     expect(await page.locator('#curl').textContent()).toContain('"raw":true');
+    expect(consoleErrors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the page metadata when include_metadata is checked, null where the page says nothing', async () => {
+    const { page, consoleErrors } = await openPlayground();
+    await page.getByLabel(/include_metadata/).check();
+    await fetchThroughForm(page, ctx.fixtures.url('/pages/article.html'), 'markdown');
+    const rows = await page
+      .locator('#metadata tr')
+      .evaluateAll((trs) => trs.map((tr) => [tr.cells[0]?.textContent, tr.cells[1]?.textContent]));
+    expect(rows).toEqual([
+      ['title', 'Article'],
+      ['description', 'null'],
+      ['language', 'en'],
+      ['canonical_url', 'null'],
+      ['site_name', 'null'],
+      ['author', 'null'],
+      ['published_time', 'null'],
+      ['image', 'null'],
+    ]);
+    expect(await page.locator('#metadata-panel').isVisible()).toBe(true);
+    expect(await page.locator('#curl').textContent()).toContain('"include_metadata":true');
     expect(consoleErrors).toEqual([]);
     await page.context().close();
   });

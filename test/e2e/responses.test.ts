@@ -68,6 +68,53 @@ describe('JSON responses', () => {
   });
 });
 
+describe('include_metadata', () => {
+  it('adds the page metadata from Open Graph, JSON-LD, meta tags and <html lang>, URLs absolute', async () => {
+    const response = await ctx.worker.fetchPage({
+      url: ctx.fixtures.url('/pages/metadata.html'),
+      include_metadata: true,
+      wait_event: 'load',
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { metadata: unknown };
+    expect(body.metadata).toEqual({
+      title: 'Story title',
+      description: 'The story, told for sharing.',
+      language: 'fr-CA',
+      canonical_url: 'https://news.example/stories/42',
+      site_name: 'The Daily Fixture',
+      author: 'Ada Byline, Ben Byline',
+      published_time: '2026-11-20T08:30:00Z',
+      image: ctx.fixtures.url('/media/lede.jpg'),
+    });
+  });
+
+  it('gives null for what a page does not say, and the title from <title>', async () => {
+    const response = await ctx.worker.fetchPage({
+      url: ctx.fixtures.url('/pages/article.html'),
+      output_format: 'markdown',
+      include_metadata: true,
+      wait_event: 'load',
+    });
+    expect(((await response.json()) as { metadata: unknown }).metadata).toEqual({
+      title: 'Article',
+      description: null,
+      language: 'en',
+      canonical_url: null,
+      site_name: null,
+      author: null,
+      published_time: null,
+      image: null,
+    });
+  });
+
+  it('is left out of a raw answer, which is the content alone', async () => {
+    const response = await ctx.worker.fetchPage({ url: ctx.fixtures.url('/pages/metadata.html'), include_metadata: true, raw: true });
+    expect(response.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
+    expect(await response.text()).toMatch(/^<!DOCTYPE html><html lang="fr-CA">/);
+  });
+});
+
 describe('raw responses', () => {
   it('returns raw html as text/html with the page status in X-Page-Status', async () => {
     const response = await ctx.worker.fetchPage({ url: ctx.fixtures.url('/status/404'), wait_event: 'load', raw: true });

@@ -64,6 +64,7 @@ function requestBody() {
   const country = /** @type {HTMLInputElement} */ ($('country')).value.trim();
   if (country !== '') body.country = country;
   if (/** @type {HTMLInputElement} */ ($('raw')).checked) body.raw = true;
+  if (/** @type {HTMLInputElement} */ ($('include-metadata')).checked) body.include_metadata = true;
   return body;
 }
 
@@ -213,7 +214,7 @@ async function readResult(response, /** @type {Record<string, unknown>} */ body)
   const contentType = response.headers.get('Content-Type') ?? '';
   // raw: true answers with the content itself; then the page's status is only in X-Page-Status.
   if (response.ok && body.raw === true) {
-    return { content: text, pageStatus: response.headers.get('X-Page-Status'), pageHeaders: null, format };
+    return { content: text, pageStatus: response.headers.get('X-Page-Status'), pageHeaders: null, metadata: null, format };
   }
   /** @type {any} */
   let json = null;
@@ -227,7 +228,14 @@ async function readResult(response, /** @type {Record<string, unknown>} */ body)
   if (!response.ok || json === null || typeof json.data !== 'string') {
     return { error: json?.error ?? { code: 'unexpected_response', message: text.slice(0, 500) } };
   }
-  return { content: json.data, pageStatus: String(json.status), pageHeaders: Object.entries(json.headers ?? {}), format };
+  return {
+    content: json.data,
+    pageStatus: String(json.status),
+    pageHeaders: Object.entries(json.headers ?? {}),
+    // Each field a string or null; null is shown as such.
+    metadata: json.metadata ? Object.entries(json.metadata).map(([name, value]) => [name, value === null ? 'null' : String(value)]) : null,
+    format,
+  };
 }
 
 async function onSubmit(/** @type {SubmitEvent} */ event) {
@@ -264,6 +272,7 @@ async function onSubmit(/** @type {SubmitEvent} */ event) {
         ['Time', elapsed],
       ]);
       fillHeaders($('page-headers'), []);
+      $('metadata-panel').hidden = true;
       $('content').hidden = true;
     } else {
       fillSummary([
@@ -274,6 +283,8 @@ async function onSubmit(/** @type {SubmitEvent} */ event) {
         ['Time', elapsed],
       ]);
       fillHeaders($('page-headers'), result.pageHeaders ?? [['(raw response)', 'not included with raw: true']]);
+      $('metadata-panel').hidden = result.metadata === null;
+      fillHeaders($('metadata'), result.metadata ?? []);
       showContent(result.content, result.format);
       $('content').hidden = false;
     }

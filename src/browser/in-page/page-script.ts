@@ -11,6 +11,7 @@ import { documentToMarkdown } from '../../markdown/convert';
 import { graft, encodeChildren } from './portable-tree';
 import type { PageReply, PageRequest, PortableTree } from './protocol';
 import { htmlForm } from './html-form';
+import { pageMetadata } from './metadata';
 import { readerForm, TOO_LARGE, type ReaderForm } from './reader-form';
 
 const PENDING_GLOBAL = 'pageFetchPendingRead';
@@ -48,6 +49,8 @@ function answer(request: PageRequest): PageReply {
       world[PENDING_GLOBAL] = read;
       return { kind: 'frames-needed', keys: [...read.form.remoteFrames.keys()] };
     }
+    case 'metadata':
+      return { kind: 'metadata', metadata: pageMetadata(document) };
     case 'graft': {
       const read = world[PENDING_GLOBAL] as PendingRead | undefined;
       if (read === undefined) throw new Error('no read is waiting for its frames');

@@ -1,6 +1,7 @@
 // What the Durable Object asks of the in-page script (page-script.ts) and what it answers: plain
 // values, sent as a CDP call argument and returned by value. No DOM types: the Durable Object side
 // imports this file too.
+import type { PageMetadata } from '../../metadata';
 
 /** Bounds of one read: the result's size in characters, and the iframes inlined and how deep. */
 export interface ReadBounds {
@@ -25,7 +26,9 @@ export type PageRequest =
   /** The reader form of a cross-origin frame's body, to be grafted where its iframe stands. */
   | ({ mode: 'frame' } & ReadBounds)
   /** Finishes a read that asked for cross-origin frames: their trees by key (null: left out). */
-  | { mode: 'graft'; trees: Record<string, PortableTree | null> };
+  | { mode: 'graft'; trees: Record<string, PortableTree | null> }
+  /** The page's metadata (include_metadata). */
+  | { mode: 'metadata' };
 
 export type PageReply =
   | { kind: 'html'; html: string }
@@ -33,6 +36,7 @@ export type PageReply =
   | { kind: 'frame'; tree: PortableTree }
   /** The document holds cross-origin frames to read first (keys registered by remote-frames.ts); answer with 'graft'. */
   | { kind: 'frames-needed'; keys: string[] }
+  | { kind: 'metadata'; metadata: PageMetadata }
   /** Longer than maxChars: never shipped. */
   | { kind: 'too-large' };
 

@@ -252,6 +252,7 @@ describe('browser acquisition', () => {
         navigationTimeoutMs: 1234,
         maxContentBytes: 999,
         format: 'html',
+        metadata: false,
       },
       idleCloseMs: 60000,
     });
@@ -261,6 +262,17 @@ describe('browser acquisition', () => {
     const { post, hub } = setup();
     await post(JSON.stringify({ url: 'https://example.com/', output_format: 'markdown' }));
     expect(hub.render.mock.calls[0]?.[0].load.format).toBe('markdown');
+  });
+
+  it.each([
+    [{ include_metadata: true }, true],
+    [{ include_metadata: true, raw: true }, false],
+    [{ include_metadata: false }, false],
+    [{}, false],
+  ])('asks the browser for the metadata only when the JSON answer will carry it (%j)', async (fields, asked) => {
+    const { post, hub } = setup();
+    await post(JSON.stringify({ url: 'https://example.com/', ...fields }));
+    expect(hub.render.mock.calls[0]?.[0].load.metadata).toBe(asked);
   });
 
   it('hands the browser a proxy route resolved once, with the country template applied', async () => {
@@ -334,6 +346,29 @@ describe('successful fetches', () => {
     const response = await post(JSON.stringify({ url: 'https://example.com/', output_format: 'markdown', raw: true }));
     expect(response.headers.get('Content-Type')).toBe('text/plain; charset=utf-8');
     expect(await response.text()).toBe('# Hi\n\n[x](https://example.com/x)\n');
+  });
+
+  it('adds exactly the metadata the browser read when include_metadata is true, and nothing otherwise', async () => {
+    const metadata = {
+      title: 'Hi',
+      description: null,
+      language: 'en',
+      canonical_url: 'https://example.com/final',
+      site_name: null,
+      author: null,
+      published_time: null,
+      image: null,
+    };
+    const withMetadata: RenderOutcome = { ...PAGE, page: { ...(PAGE.ok && PAGE.page)!, metadata } };
+    const asked = await setup({}, withMetadata).post(JSON.stringify({ url: 'https://example.com/', include_metadata: true }));
+    expect(await asked.json()).toEqual({
+      data: PAGE.ok && PAGE.page.content,
+      status: 404,
+      headers: PAGE.ok && PAGE.page.headers,
+      metadata,
+    });
+    const notAsked = await setup({}, PAGE).post(VALID);
+    expect(Object.keys((await notAsked.json()) as object)).toEqual(['data', 'status', 'headers']);
   });
 
   it('answers raw html as text/html', async () => {

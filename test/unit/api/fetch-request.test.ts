@@ -26,12 +26,21 @@ describe('parseFetchRequest defaults', () => {
       waitMs: 5000,
       waitEvent: 'networkIdle',
       raw: false,
+      includeMetadata: false,
       egress: { kind: 'direct' },
     });
   });
 
   it('treats null for every optional field as absent', () => {
-    const nulls = { output_format: null, wait_ms: null, wait_event: null, raw: null, proxy_name: null, country: null };
+    const nulls = {
+      output_format: null,
+      wait_ms: null,
+      wait_event: null,
+      raw: null,
+      include_metadata: null,
+      proxy_name: null,
+      country: null,
+    };
     expect(parseFetchRequest({ url: URL_OK, ...nulls }, config)).toEqual(parseFetchRequest({ url: URL_OK }, config));
   });
 

@@ -19,6 +19,7 @@ const CALL: RenderCall = {
     navigationTimeoutMs: 30_000,
     maxContentBytes: 1000,
     format: 'html',
+    metadata: false,
   },
   idleCloseMs: IDLE_CLOSE_MS,
 };

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SERIALIZE_TIMEOUT_MS, serializePage } from '../../../src/browser/serialize.js';
 import { Timers } from '../../../src/browser/timers.js';
 import { ApiError } from '../../../src/errors.js';
+import { METADATA_FIELDS, type PageMetadata } from '../../../src/metadata.js';
 import { FakePage, htmlReply } from './support/fake-page.js';
 import { at, track, useFakeClock } from './support/settle.js';
 
@@ -42,7 +43,7 @@ describe('serializePage: a page that navigates away under the read', () => {
   it('reads again until a read succeeds, and returns that HTML', async () => {
     const serialized = serialize(pageNavigatingAway(30));
     await at(SERIALIZE_TIMEOUT_MS - 1);
-    expect(serialized.current.state === 'resolved' && serialized.current.value).toBe(HTML);
+    expect(serialized.current.state === 'resolved' && serialized.current.value).toEqual({ content: HTML });
   });
 
   it('reads once more for each read that failed', async () => {
@@ -69,6 +70,19 @@ describe('serializePage: a page that navigates away under the read', () => {
     const readsWhenGivenUp = fake.readPage.mock.calls.length;
     await at(60_000);
     expect(fake.readPage).toHaveBeenCalledTimes(readsWhenGivenUp);
+  });
+});
+
+describe('serializePage: metadata', () => {
+  it('reads the metadata of the same document after its content, when asked', async () => {
+    const fake = new FakePage();
+    const metadata = { ...(Object.fromEntries(METADATA_FIELDS.map((field) => [field, null])) as PageMetadata), title: 'T' };
+    fake.readPage.mockImplementation(async (request) => (request.mode === 'metadata' ? { kind: 'metadata', metadata } : htmlReply(HTML)));
+    timers = new Timers();
+    const result = track(serializePage(fake.page, 'html', 1_000_000, timers, true));
+    await at(1);
+    expect(fake.readPage.mock.calls.map(([request]) => request.mode)).toEqual(['html', 'metadata']);
+    expect(result.current.state === 'resolved' && result.current.value).toEqual({ content: HTML, metadata });
   });
 });
 

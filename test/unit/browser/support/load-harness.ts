@@ -16,6 +16,7 @@ export const OPTIONS: LoadOptions = {
   navigationTimeoutMs: 30_000,
   maxContentBytes: 1_000_000,
   format: 'html',
+  metadata: false,
 };
 
 /** Starts loadPage at t=0 on a fresh fake page; `forbid` plays the request filter refusing the navigation. */

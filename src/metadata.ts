@@ -1,0 +1,15 @@
+// The page metadata of DESIGN.md "Main content" (include_metadata): the fields, each a string or
+// null. Read in the page (src/browser/in-page/metadata.ts), described in the OpenAPI document.
+
+export const METADATA_FIELDS = [
+  'title',
+  'description',
+  'language',
+  'canonical_url',
+  'site_name',
+  'author',
+  'published_time',
+  'image',
+] as const;
+
+export type PageMetadata = Record<(typeof METADATA_FIELDS)[number], string | null>;
