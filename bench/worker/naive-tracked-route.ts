@@ -34,6 +34,7 @@ export function naiveTrackedRoutes() {
           maxContentBytes: config.maxContentBytes,
           format: 'html',
           metadata: false,
+          mainContent: false,
         },
         timer,
       );

@@ -58,6 +58,7 @@ function renderCall(request: FetchRequest, config: Config): RenderCall {
       format: request.outputFormat,
       // Ignored with raw: the content alone has no place for it.
       metadata: request.includeMetadata && !request.raw,
+      mainContent: request.onlyMainContent,
     },
     idleCloseMs: config.browserIdleCloseMs,
   };
@@ -71,6 +72,7 @@ function logOptions(request: FetchRequest): Record<string, unknown> {
     wait_ms: request.waitMs,
     raw: request.raw,
     include_metadata: request.includeMetadata,
+    only_main_content: request.onlyMainContent,
     proxy_name: egressName(egress),
     country: egress.kind === 'direct' ? egress.location : egress.country,
   };
@@ -109,6 +111,7 @@ export function createApp() {
     c.header('X-Final-Url', page.finalUrl);
     c.header('X-Wait-Result', page.waitResult);
     c.header('X-Page-Status', String(page.status));
+    if (request.onlyMainContent) c.header('X-Content-Mode', page.contentMode ?? 'full');
     c.header('Server-Timing', timer.header());
     c.header('Cache-Control', 'no-store');
     // The JSON answer escapes lone surrogates; a raw body must be valid UTF-8 as its charset says.

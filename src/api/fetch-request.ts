@@ -23,6 +23,8 @@ export interface FetchRequest {
   raw: boolean;
   /** Add the page's metadata to the JSON answer (never with raw). */
   includeMetadata: boolean;
+  /** Only the page's main content, when one can be told apart. */
+  onlyMainContent: boolean;
   /** Where the traffic leaves from, resolved (egress.ts). */
   egress: Egress;
 }
@@ -53,6 +55,7 @@ export function fetchRequestSchema(maxWaitMs: number) {
       .nullish(),
     wait_event: z.enum(WAIT_EVENTS, enumMessage(WAIT_EVENTS)).nullish(),
     raw: z.boolean({ message: 'must be a boolean' }).nullish(),
+    only_main_content: z.boolean({ message: 'must be a boolean' }).nullish(),
     include_metadata: z.boolean({ message: 'must be a boolean' }).nullish(),
     proxy_name: z.string({ message: 'must be a string' }).min(1, { message: 'must not be empty' }).nullish(),
     country: z
@@ -108,6 +111,7 @@ export function parseFetchRequest(json: unknown, config: Config): FetchRequest {
     waitEvent: body.wait_event ?? 'networkIdle',
     raw: body.raw ?? false,
     includeMetadata: body.include_metadata ?? false,
+    onlyMainContent: body.only_main_content ?? false,
     egress,
   };
 }

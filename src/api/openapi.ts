@@ -27,6 +27,11 @@ const FIELD_DOCS: Record<BodyField, { description: string; default?: unknown }> 
     default: 'networkIdle',
   },
   raw: { description: 'true returns the content alone (text/html or text/plain) instead of the JSON envelope.', default: false },
+  only_main_content: {
+    description:
+      'true returns the main content (article, documentation body, post) with its title as a level-1 heading, both formats; the whole page when none can be told apart (X-Content-Mode says which).',
+    default: false,
+  },
   include_metadata: {
     description:
       'true adds `metadata` to the JSON answer (title, description, language, canonical URL, site name, author, published time, image); ignored with raw.',

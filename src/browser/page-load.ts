@@ -119,10 +119,14 @@ async function load(target: LoadablePage, options: LoadOptions, timer: PhaseTime
   await timer.time('navigate', () => navigate(target, options, doc, timers));
   const times = { navigationStart, answered: Date.now() };
   const waitResult = await timer.time('wait', () => waitForReadiness(options, doc, network, timers, times));
-  // Only an HTML document has a reader form; text, JSON and XML are read as the browser holds them.
-  const form = options.format === 'markdown' && documentKind(doc.response()?.headers()['content-type']) === 'html' ? 'markdown' : 'html';
-  const { content, metadata } = await timer.time('serialize', () =>
-    serializePage(page, form, options.maxContentBytes, timers, options.metadata),
+  // Only an HTML document has a reader form (and main content); text, JSON and XML are read as the
+  // browser holds them, whole.
+  const isHtml = documentKind(doc.response()?.headers()['content-type']) === 'html';
+  const form = options.format === 'markdown' && isHtml ? 'markdown' : 'html';
+  const mainContent = options.mainContent && isHtml;
+  const mode = form === 'html' && mainContent ? 'main-html' : form;
+  const { content, metadata, contentMode } = await timer.time('serialize', () =>
+    serializePage(page, mode, options.maxContentBytes, timers, { metadata: options.metadata, mainContent }),
   );
   const bodyFailure = doc.bodyFailure();
   // The document answered, then broke off before any of its content arrived: nothing to return.
@@ -134,6 +138,7 @@ async function load(target: LoadablePage, options: LoadOptions, timer: PhaseTime
     content,
     form,
     ...(metadata === undefined ? {} : { metadata }),
+    ...(options.mainContent ? { contentMode: contentMode ?? 'full' } : {}),
     finalUrl: page.url(),
     status: response?.status() ?? 200,
     headers: response?.headers() ?? {},

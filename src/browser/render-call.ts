@@ -39,6 +39,8 @@ export interface LoadOptions {
   format: ContentForm;
   /** Read the page's metadata too (include_metadata). */
   metadata: boolean;
+  /** Only the page's main content (only_main_content). */
+  mainContent: boolean;
 }
 
 /** html: the DOM as it stands; markdown: what a reader sees, as markdown. */
@@ -62,6 +64,8 @@ export interface RenderedPage {
   form: ContentForm;
   /** Present when the call asked for it. */
   metadata?: PageMetadata;
+  /** When the main content was asked for: `main`, or `full` when none could be told apart (the whole page). */
+  contentMode?: 'main' | 'full';
   finalUrl: string;
   status: number;
   /** Response headers of the final main document, names lowercase. */

@@ -11,12 +11,16 @@ import { ApiError, contentTooLarge } from '../errors.js';
 import { utf8Length } from '../utf8.js';
 import { frameId, frameSession } from './cdp-internals.js';
 import type { PageMetadata } from '../metadata.js';
-import type { PageReply, PageRequest, PortableTree } from './in-page/protocol.js';
+import type { ContentMode, PageReply, PageRequest, PortableTree } from './in-page/protocol.js';
 import { registerChildFrames } from './remote-frames.js';
 import type { Timers } from './timers.js';
 
-/** `html`: the DOM, shadow roots as declarative shadow DOM; `markdown`: what a person sees, as markdown. */
-export type SerializeMode = 'html' | 'markdown';
+/**
+ * `html`: the DOM, shadow roots as declarative shadow DOM; `markdown`: what a person sees, as
+ * markdown (of its main content when asked); `main-html`: the main content's HTML in a minimal
+ * document, else the DOM as `html` reads it.
+ */
+export type SerializeMode = 'html' | 'markdown' | 'main-html';
 
 /** Iframe documents inlined in the reader form at most (same-origin per document, cross-origin per page), and how deeply nested. */
 export const MAX_FRAMES = 50;
@@ -43,6 +47,8 @@ interface CallReply {
 
 interface ReadContext {
   maxChars: number;
+  /** Only the main content (markdown reads). */
+  mainContent: boolean;
   /** Cross-origin frames that may still be read, for the whole page. */
   framesLeft: { count: number };
   timers: Timers;
@@ -87,7 +93,12 @@ async function readFrame(frame: Frame, mode: SerializeMode | 'frame', depth: num
   const maxFrameDepth = MAX_FRAME_DEPTH - depth;
   const crossOrigin = maxFrameDepth > 1 ? frame.childFrames().filter((child) => isCrossOrigin(child, frame)) : [];
   const children = await registerChildFrames(session, executionContextId, crossOrigin, context.framesLeft.count);
-  const reply = await callPage(session, executionContextId, { mode, maxChars, maxFrames: MAX_FRAMES, maxFrameDepth });
+  const bounds = { maxChars, maxFrames: MAX_FRAMES, maxFrameDepth };
+  const reply = await callPage(
+    session,
+    executionContextId,
+    mode === 'markdown' ? { mode, mainContent: context.mainContent, ...bounds } : { mode, ...bounds },
+  );
   if (reply.kind !== 'frames-needed') return reply;
   const trees: Record<string, PortableTree | null> = {};
   for (const key of reply.keys) {
@@ -109,12 +120,13 @@ async function readRemoteFrame(frame: Frame, depth: number, context: ReadContext
   }
 }
 
-/** The text of a finished read of the whole page. */
-function contentOf(reply: PageReply, maxContentBytes: number): string {
-  const text = reply.kind === 'html' ? reply.html : reply.kind === 'markdown' ? reply.markdown : undefined;
-  if (reply.kind === 'too-large' || (text !== undefined && utf8Length(text) > maxContentBytes)) throw contentTooLarge(maxContentBytes);
-  if (text === undefined) throw new Error(`the page answered a read with ${reply.kind}`);
-  return text;
+/** The text of a finished read of the whole page, and whether it is the main content. */
+function contentOf(reply: PageReply, maxContentBytes: number): { content: string; contentMode?: ContentMode } {
+  if (reply.kind === 'too-large') throw contentTooLarge(maxContentBytes);
+  if (reply.kind !== 'html' && reply.kind !== 'markdown') throw new Error(`the page answered a read with ${reply.kind}`);
+  const content = reply.kind === 'html' ? reply.html : reply.markdown;
+  if (utf8Length(content) > maxContentBytes) throw contentTooLarge(maxContentBytes);
+  return reply.contentMode === undefined ? { content } : { content, contentMode: reply.contentMode };
 }
 
 async function readMetadata(frame: Frame): Promise<PageMetadata> {
@@ -126,12 +138,21 @@ async function readMetadata(frame: Frame): Promise<PageMetadata> {
 
 export interface PageRead {
   content: string;
+  /** When the main content was asked for: whether this is it, or the whole page. */
+  contentMode?: ContentMode;
   /** When asked for: the metadata of the same document. */
   metadata?: PageMetadata;
 }
 
+export interface ReadOptions {
+  /** Read the metadata too. */
+  metadata?: boolean;
+  /** Markdown of the main content only (a `markdown` read). */
+  mainContent?: boolean;
+}
+
 /**
- * The page in the given form (html with its doctype), and its metadata when `withMetadata`.
+ * The page in the given form (html with its doctype), and its metadata when asked.
  * @throws ApiError content_too_large over `maxContentBytes`, target_timeout when the page does not yield.
  */
 export async function serializePage(
@@ -139,15 +160,15 @@ export async function serializePage(
   mode: SerializeMode,
   maxContentBytes: number,
   timers: Timers,
-  withMetadata = false,
+  options: ReadOptions = {},
 ): Promise<PageRead> {
   let stopped = false;
   const attempt = async (): Promise<PageRead> => {
     for (;;) {
       try {
-        const context = { maxChars: maxContentBytes, framesLeft: { count: MAX_FRAMES }, timers };
-        const content = contentOf(await readFrame(page.mainFrame(), mode, 0, context), maxContentBytes);
-        return withMetadata ? { content, metadata: await readMetadata(page.mainFrame()) } : { content };
+        const context = { maxChars: maxContentBytes, mainContent: options.mainContent === true, framesLeft: { count: MAX_FRAMES }, timers };
+        const read: PageRead = contentOf(await readFrame(page.mainFrame(), mode, 0, context), maxContentBytes);
+        return options.metadata ? { ...read, metadata: await readMetadata(page.mainFrame()) } : read;
       } catch (error) {
         // The page navigated itself between our wait and this read: read the new document.
         if (stopped || !(error instanceof Error) || !NAVIGATED_AWAY.test(error.message)) throw error;

@@ -12,20 +12,35 @@ import { graft, encodeChildren } from './portable-tree';
 import type { PageReply, PageRequest, PortableTree } from './protocol';
 import { htmlForm } from './html-form';
 import { pageMetadata } from './metadata';
+import { mainContentOf } from './main-content';
 import { readerForm, TOO_LARGE, type ReaderForm } from './reader-form';
 
 const PENDING_GLOBAL = 'pageFetchPendingRead';
 
 interface PendingRead {
   form: ReaderForm;
-  finish: 'markdown' | 'frame';
+  finish: 'markdown' | 'main-html' | 'frame';
+  /** Only the main content (only_main_content); always for 'main-html'. */
+  mainContent: boolean;
   maxChars: number;
+}
+
+function bounded(reply: PageReply & { kind: 'html' | 'markdown' }, maxChars: number): PageReply {
+  const text = reply.kind === 'html' ? reply.html : reply.markdown;
+  return text.length > maxChars ? { kind: 'too-large' } : reply;
 }
 
 function finish(read: PendingRead): PageReply {
   if (read.finish === 'frame') return { kind: 'frame', tree: encodeChildren(read.form.body) };
-  const markdown = documentToMarkdown(read.form.doc, document.URL);
-  return markdown.length > read.maxChars ? { kind: 'too-large' } : { kind: 'markdown', markdown };
+  const main = read.mainContent ? mainContentOf(read.form.doc) : null;
+  const contentMode = read.mainContent ? (main === null ? 'full' : 'main') : undefined;
+  if (read.finish === 'main-html') {
+    // The whole page, when no main content is told apart, is the DOM as it stands, as without the option.
+    const html = main === null ? htmlForm(document) : `<!DOCTYPE html>${main.documentElement.outerHTML}`;
+    return bounded({ kind: 'html', html, contentMode }, read.maxChars);
+  }
+  const markdown = documentToMarkdown(main ?? read.form.doc, document.URL);
+  return bounded({ kind: 'markdown', markdown, ...(contentMode === undefined ? {} : { contentMode }) }, read.maxChars);
 }
 
 function graftFrames(read: PendingRead, trees: Record<string, PortableTree | null>): void {
@@ -38,13 +53,13 @@ function graftFrames(read: PendingRead, trees: Record<string, PortableTree | nul
 function answer(request: PageRequest): PageReply {
   const world = globalThis as Record<string, unknown>;
   switch (request.mode) {
-    case 'html': {
-      const html = htmlForm(document);
-      return html.length > request.maxChars ? { kind: 'too-large' } : { kind: 'html', html };
-    }
+    case 'html':
+      return bounded({ kind: 'html', html: htmlForm(document) }, request.maxChars);
     case 'markdown':
+    case 'main-html':
     case 'frame': {
-      const read: PendingRead = { form: readerForm(document, request), finish: request.mode, maxChars: request.maxChars };
+      const mainContent = request.mode === 'main-html' || (request.mode === 'markdown' && request.mainContent);
+      const read: PendingRead = { form: readerForm(document, request), finish: request.mode, mainContent, maxChars: request.maxChars };
       if (read.form.remoteFrames.size === 0) return finish(read);
       world[PENDING_GLOBAL] = read;
       return { kind: 'frames-needed', keys: [...read.form.remoteFrames.keys()] };

@@ -21,8 +21,10 @@ export type PortableTree = Array<string | string[] | 0>;
 export type PageRequest =
   /** The DOM as it stands, shadow roots as declarative shadow DOM. */
   | { mode: 'html'; maxChars: number }
-  /** Markdown of what a reader sees in the document. */
-  | ({ mode: 'markdown' } & ReadBounds)
+  /** Markdown of what a reader sees in the document, or of its main content. */
+  | ({ mode: 'markdown'; mainContent: boolean } & ReadBounds)
+  /** HTML of the main content in a minimal document, else the DOM as it stands (only_main_content, html output). */
+  | ({ mode: 'main-html' } & ReadBounds)
   /** The reader form of a cross-origin frame's body, to be grafted where its iframe stands. */
   | ({ mode: 'frame' } & ReadBounds)
   /** Finishes a read that asked for cross-origin frames: their trees by key (null: left out). */
@@ -30,9 +32,12 @@ export type PageRequest =
   /** The page's metadata (include_metadata). */
   | { mode: 'metadata' };
 
+/** Whether a read gave the main content or, none being told apart, the whole page. */
+export type ContentMode = 'main' | 'full';
+
 export type PageReply =
-  | { kind: 'html'; html: string }
-  | { kind: 'markdown'; markdown: string }
+  | { kind: 'html'; html: string; contentMode?: ContentMode }
+  | { kind: 'markdown'; markdown: string; contentMode?: ContentMode }
   | { kind: 'frame'; tree: PortableTree }
   /** The document holds cross-origin frames to read first (keys registered by remote-frames.ts); answer with 'graft'. */
   | { kind: 'frames-needed'; keys: string[] }

@@ -116,8 +116,8 @@ function inertDocument(source: Document): Document {
   const doc = source.implementation.createHTMLDocument('');
   const lang = source.documentElement?.getAttribute('lang');
   if (lang) doc.documentElement.setAttribute('lang', lang);
-  const base = source.querySelector('base[href]') as HTMLBaseElement | null;
-  if (base) doc.head.append(Object.assign(doc.createElement('base'), { href: base.href }));
+  // The document's own base URL, absolute: links keep resolving as they did in the page.
+  doc.head.append(Object.assign(doc.createElement('base'), { href: source.baseURI }));
   doc.title = source.title;
   return doc;
 }

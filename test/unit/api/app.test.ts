@@ -253,6 +253,7 @@ describe('browser acquisition', () => {
         maxContentBytes: 999,
         format: 'html',
         metadata: false,
+        mainContent: false,
       },
       idleCloseMs: 60000,
     });

@@ -13,7 +13,17 @@ const RUNS = { numRuns: 300, seed: 0x9e3779b9 };
 // Property runs are CPU-bound: a roomy timeout keeps them from flaking on a busy machine.
 const SUITE = { timeout: 30_000 };
 
-const KNOWN_FIELDS = ['url', 'output_format', 'wait_ms', 'wait_event', 'raw', 'include_metadata', 'proxy_name', 'country'] as const;
+const KNOWN_FIELDS = [
+  'url',
+  'output_format',
+  'wait_ms',
+  'wait_event',
+  'raw',
+  'include_metadata',
+  'only_main_content',
+  'proxy_name',
+  'country',
+] as const;
 type Field = (typeof KNOWN_FIELDS)[number];
 type Body = Partial<Record<Field, unknown>>;
 
@@ -98,6 +108,7 @@ const validFor = (maxWaitMs: number): Record<Field, fc.Arbitrary<unknown>> => ({
   wait_event: validWaitEvent,
   raw: validRaw,
   include_metadata: validRaw,
+  only_main_content: validRaw,
   proxy_name: fc.constantFrom('fast_dc', null, undefined),
   country: fc.oneof(browserCountry, absentOrNull),
 });
@@ -115,6 +126,7 @@ const validProxyBody = fc.constantFrom('fast_dc', 'dc', 'res', null, undefined).
       wait_event: validWaitEvent,
       raw: validRaw,
       include_metadata: validRaw,
+      only_main_content: validRaw,
       proxy_name: fc.constant(proxy),
       country: fc.oneof(proxy === 'dc' || proxy === 'res' ? twoLetters : browserCountry, absentOrNull),
     },
@@ -150,6 +162,7 @@ function expectedRequest(body: Body): FetchRequest {
     waitEvent: (body.wait_event as FetchRequest['waitEvent'] | null | undefined) ?? 'networkIdle',
     raw: (body.raw as boolean | null | undefined) ?? false,
     includeMetadata: (body.include_metadata as boolean | null | undefined) ?? false,
+    onlyMainContent: (body.only_main_content as boolean | null | undefined) ?? false,
     egress,
   };
 }
@@ -226,6 +239,7 @@ const invalidFor = (maxWaitMs: number): Record<Field, fc.Arbitrary<unknown>> => 
   wait_event: notOneOf(WAIT_EVENTS),
   raw: invalidRaw,
   include_metadata: invalidRaw,
+  only_main_content: invalidRaw,
   proxy_name: invalidProxyName,
   country: invalidCountry,
 });

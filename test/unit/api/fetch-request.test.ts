@@ -27,6 +27,7 @@ describe('parseFetchRequest defaults', () => {
       waitEvent: 'networkIdle',
       raw: false,
       includeMetadata: false,
+      onlyMainContent: false,
       egress: { kind: 'direct' },
     });
   });
@@ -38,6 +39,7 @@ describe('parseFetchRequest defaults', () => {
       wait_event: null,
       raw: null,
       include_metadata: null,
+      only_main_content: null,
       proxy_name: null,
       country: null,
     };

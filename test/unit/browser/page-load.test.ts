@@ -121,7 +121,7 @@ describe('loadPage: serializing', () => {
     fake.commitDocument({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } });
     fake.fireDomContentLoaded();
     await at(200);
-    expect(fake.readPage.mock.calls).toEqual([[{ mode: 'markdown', maxChars: 1000, maxFrames: 50, maxFrameDepth: 3 }]]);
+    expect(fake.readPage.mock.calls).toEqual([[{ mode: 'markdown', mainContent: false, maxChars: 1000, maxFrames: 50, maxFrameDepth: 3 }]]);
     expect(result.current.state === 'resolved' && [result.current.value.content, result.current.value.form]).toEqual([
       '# Made in the page\n',
       'markdown',

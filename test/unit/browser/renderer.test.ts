@@ -20,6 +20,7 @@ const CALL: RenderCall = {
     maxContentBytes: 1000,
     format: 'html',
     metadata: false,
+    mainContent: false,
   },
   idleCloseMs: IDLE_CLOSE_MS,
 };

@@ -79,7 +79,7 @@ describe('serializePage: metadata', () => {
     const metadata = { ...(Object.fromEntries(METADATA_FIELDS.map((field) => [field, null])) as PageMetadata), title: 'T' };
     fake.readPage.mockImplementation(async (request) => (request.mode === 'metadata' ? { kind: 'metadata', metadata } : htmlReply(HTML)));
     timers = new Timers();
-    const result = track(serializePage(fake.page, 'html', 1_000_000, timers, true));
+    const result = track(serializePage(fake.page, 'html', 1_000_000, timers, { metadata: true }));
     await at(1);
     expect(fake.readPage.mock.calls.map(([request]) => request.mode)).toEqual(['html', 'metadata']);
     expect(result.current.state === 'resolved' && result.current.value).toEqual({ content: HTML, metadata });

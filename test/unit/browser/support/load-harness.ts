@@ -17,6 +17,7 @@ export const OPTIONS: LoadOptions = {
   maxContentBytes: 1_000_000,
   format: 'html',
   metadata: false,
+  mainContent: false,
 };
 
 /** Starts loadPage at t=0 on a fresh fake page; `forbid` plays the request filter refusing the navigation. */

@@ -1,0 +1,74 @@
+// The main content of a reader form (DESIGN.md "Main content", only_main_content): the article,
+// documentation body or post, without the page's navigation, footers, sidebars and lists around it.
+// Mozilla's Readability (Firefox's reader view) picks it, working on a copy of the reader form, so
+// it only ever sees what the browser renders; the result goes to the same serializer as whole pages.
+// When no main content can be told apart (a home page of link lists, a search result list, a
+// product grid) or the extract is implausibly small, there is none, and the caller sends the page.
+import { Readability } from '@mozilla/readability';
+
+/** An extract with less text than this is not taken for the page's main content. */
+export const MIN_MAIN_TEXT = 250;
+/** An extract whose text is mostly link text is a list of links (a home page, results), not content. */
+export const MAX_LINK_DENSITY = 0.5;
+
+/** Items of a list page: at least this many siblings of one kind, most of them holding a link. */
+export const MIN_LIST_ITEMS = 5;
+const LINKED_ITEM_SHARE = 0.6;
+/** …and holding at least this share of the extract's text. */
+const LIST_TEXT_SHARE = 0.5;
+
+/**
+ * Whether the extract is a list of linked items — search results, a product grid, teasers — which
+ * an article scorer happily takes for content: the largest group of sibling elements of one kind
+ * (tag and class), most of them holding a link, holding most of the text.
+ */
+function isListOfLinkedItems(root: Element): boolean {
+  const total = root.textContent?.length ?? 0;
+  if (total === 0) return false;
+  for (const parent of [root, ...root.querySelectorAll('*')]) {
+    const groups = new Map<string, Element[]>();
+    for (const child of parent.children) {
+      const kind = `${child.localName}.${child.getAttribute('class') ?? ''}`;
+      groups.set(kind, [...(groups.get(kind) ?? []), child]);
+    }
+    for (const items of groups.values()) {
+      if (items.length < MIN_LIST_ITEMS) continue;
+      const linked = items.filter((item) => item.querySelector('a[href]') !== null).length;
+      const text = items.reduce((sum, item) => sum + (item.textContent?.length ?? 0), 0);
+      if (linked >= LINKED_ITEM_SHARE * items.length && text >= LIST_TEXT_SHARE * total) return true;
+    }
+  }
+  return false;
+}
+
+function linkDensity(root: Node): number {
+  const all = root.textContent?.length ?? 0;
+  if (all === 0) return 1;
+  let linked = 0;
+  for (const link of (root as Element).querySelectorAll('a')) linked += link.textContent?.length ?? 0;
+  return linked / all;
+}
+
+/** A new inert document holding the title as a level-1 heading and the main content; null when there is none. */
+export function mainContentOf(form: Document): Document | null {
+  // Readability takes the document apart; the reader form stays whole for the fallback.
+  const copy = form.cloneNode(true) as Document;
+  let article: ReturnType<Readability<Node>['parse']>;
+  try {
+    article = new Readability<Node>(copy, { serializer: (node) => node, keepClasses: true }).parse();
+  } catch {
+    // A page that enforces Trusted Types refuses Readability's retry (it resets markup through
+    // innerHTML): no main content then, rather than no answer.
+    return null;
+  }
+  const content = article?.content as Element | null | undefined;
+  if (!article || !content || (article.length ?? 0) < MIN_MAIN_TEXT) return null;
+  if (linkDensity(content) > MAX_LINK_DENSITY || isListOfLinkedItems(content)) return null;
+  const doc = form.implementation.createHTMLDocument(article.title ?? form.title);
+  for (const base of form.querySelectorAll('head > base')) doc.head.append(doc.importNode(base, true));
+  const lang = form.documentElement.getAttribute('lang');
+  if (lang) doc.documentElement.setAttribute('lang', lang);
+  if (article.title) doc.body.append(Object.assign(doc.createElement('h1'), { textContent: article.title }));
+  doc.body.append(doc.importNode(content, true));
+  return doc;
+}

@@ -1,0 +1,59 @@
+// only_main_content (DESIGN.md "Main content"): the article alone, its title first, in both formats;
+// the whole page, said by X-Content-Mode: full, when no main content can be told apart (a home page
+// of link lists, a search result page, a product grid).
+import { describe, expect, it } from 'vitest';
+import { useWorker } from './support/e2e-hooks.js';
+
+const ctx = useWorker();
+
+async function fetchMain(path: string, fields: Record<string, unknown> = {}) {
+  const response = await ctx.worker.fetchPage({ url: ctx.fixtures.url(path), wait_event: 'load', raw: true, ...fields });
+  expect(response.status).toBe(200);
+  return { mode: response.headers.get('X-Content-Mode'), body: await response.text() };
+}
+
+describe('only_main_content', () => {
+  it('returns the article alone as markdown, its title first, with X-Content-Mode: main', async () => {
+    const { mode, body } = await fetchMain('/pages/main-article.html', { output_format: 'markdown', only_main_content: true });
+    expect(mode).toBe('main');
+    expect(body).toBe(
+      [
+        '# Tide pools of the north coast',
+        'Tide pools form where the sea leaves water behind in hollows of rock at low tide. Each pool is a small world of its own, warmed by the sun and cooled again when the tide returns twice a day.',
+        'On the north coast the best pools lie below the old harbour wall, where the rock shelf is wide and flat. Visit an hour before low tide and keep to the bare rock, away from the weed that hides deep cracks.',
+        '## What lives there',
+        '- Anemones, closed like red jelly sweets until the water covers them.\n- Shore crabs, which hide under loose stones.\n- Periwinkles and limpets on every surface.',
+        `Read the [tide table guide](${ctx.fixtures.url('/guides/tides')}) before you go, and count the hours carefully.`,
+        '```\nlow_tide = high_tide + 6h 12m\n```',
+        '| Pool | Best month |\n| --- | --- |\n| Harbour shelf | June |\n| North point | August |',
+        'Put every stone back the way you found it: the animals beneath depend on the shade it gives them through the long hours of sun.',
+      ].join('\n\n') + '\n',
+    );
+  });
+
+  it('returns the article alone as HTML in a minimal document', async () => {
+    const { mode, body } = await fetchMain('/pages/main-article.html', { only_main_content: true });
+    expect(mode).toBe('main');
+    expect(body).toMatch(/^<!DOCTYPE html><html lang="en"><head><title>Tide pools of the north coast<\/title>/);
+    expect(body).toContain('<h1>Tide pools of the north coast</h1>');
+    expect(body).toContain('Put every stone back the way you found it');
+    for (const left of ['Accept all cookies', 'Related stories', 'All rights reserved', 'href="/shop"']) expect(body).not.toContain(left);
+  });
+
+  it.each([
+    ['a home page of link lists', '/pages/home-links.html', '## Sport'],
+    ['a search result page', '/pages/search-results.html', 'About 1,240 results'],
+    ['a product grid', '/pages/product-grid.html', '# Garden chairs'],
+  ])('returns the whole page of %s, with X-Content-Mode: full', async (_name, path, wholePageText) => {
+    const main = await fetchMain(path, { output_format: 'markdown', only_main_content: true });
+    const whole = await fetchMain(path, { output_format: 'markdown' });
+    expect(main.mode).toBe('full');
+    expect(main.body).toContain(wholePageText);
+    expect(main.body).toBe(whole.body);
+  });
+
+  it('sends no X-Content-Mode when the field is not set', async () => {
+    const { mode } = await fetchMain('/pages/main-article.html', { output_format: 'markdown' });
+    expect(mode).toBeNull();
+  });
+});
