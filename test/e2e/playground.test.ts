@@ -133,6 +133,7 @@ describe('the playground page', () => {
     }
     await expect(page.getByLabel(/raw/).isChecked()).resolves.toBe(false);
     await expect(page.getByLabel(/include_metadata/).isChecked()).resolves.toBe(false);
+    await expect(page.getByLabel(/only_main_content/).isChecked()).resolves.toBe(false);
     expect(await page.getByLabel('Wait event').locator('option').allTextContents()).toEqual([
       'default (networkIdle)',
       'DOMContentLoaded',

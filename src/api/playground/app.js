@@ -64,6 +64,7 @@ function requestBody() {
   const country = /** @type {HTMLInputElement} */ ($('country')).value.trim();
   if (country !== '') body.country = country;
   if (/** @type {HTMLInputElement} */ ($('raw')).checked) body.raw = true;
+  if (/** @type {HTMLInputElement} */ ($('only-main-content')).checked) body.only_main_content = true;
   if (/** @type {HTMLInputElement} */ ($('include-metadata')).checked) body.include_metadata = true;
   return body;
 }
@@ -280,6 +281,7 @@ async function onSubmit(/** @type {SubmitEvent} */ event) {
         ['Page status', result.pageStatus ?? 'unknown'],
         ['Final URL', response.headers.get('X-Final-Url') ?? ''],
         ['Wait result', response.headers.get('X-Wait-Result') ?? ''],
+        ...(body.only_main_content ? [['Content mode', response.headers.get('X-Content-Mode') ?? '']] : []),
         ['Time', elapsed],
       ]);
       fillHeaders($('page-headers'), result.pageHeaders ?? [['(raw response)', 'not included with raw: true']]);

@@ -372,6 +372,22 @@ describe('successful fetches', () => {
     expect(Object.keys((await notAsked.json()) as object)).toEqual(['data', 'status', 'headers']);
   });
 
+  it.each([
+    ['main', 'main'],
+    [undefined, 'full'],
+  ] as const)('says X-Content-Mode when only_main_content is true (the browser said %s)', async (said, header) => {
+    const outcome: RenderOutcome = { ...PAGE, page: { ...(PAGE.ok && PAGE.page)!, ...(said ? { contentMode: said } : {}) } };
+    const { post, hub } = setup({}, outcome);
+    const response = await post(JSON.stringify({ url: 'https://example.com/', only_main_content: true }));
+    expect(hub.render.mock.calls[0]?.[0].load.mainContent).toBe(true);
+    expect(response.headers.get('X-Content-Mode')).toBe(header);
+  });
+
+  it('sends no X-Content-Mode without only_main_content', async () => {
+    const response = await setup({}, PAGE).post(VALID);
+    expect(response.headers.has('X-Content-Mode')).toBe(false);
+  });
+
   it('answers raw html as text/html', async () => {
     const { post } = setup({}, PAGE);
     const response = await post(JSON.stringify({ url: 'https://example.com/', raw: true }));

@@ -1,0 +1,113 @@
+// `npm run bench:main-content`: scores only_main_content on the public benchmark pages of
+// ../shared/bench/main-content (its own harness, metric and published results, read from there and
+// run from a temporary copy that resolves markdown-it from this project), against a Worker started
+// from a copy of the sources, in main mode and, for reference, in full mode (the whole page).
+// Writes docs/main-content-benchmark.md: the main run ranked among the published extractors on the
+// same ids, and every page of it below F1 0.8.
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startWorker, TEST_TOKEN } from '../../test/e2e/support/worker.js';
+import { snapshotSources } from '../e2e/snapshot.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const HARNESS = join(ROOT, '../shared/bench/main-content');
+const OUTPUT = join(ROOT, 'docs/main-content-benchmark.md');
+const LOW_F1 = 0.8;
+
+interface HarnessPage {
+  id: string;
+  url: string;
+  precision: number;
+  recall: number;
+  f1: number;
+  textChars: number;
+}
+
+interface HarnessOutput {
+  run: { f1: number; precision: number; recall: number; ok: number; failed: number };
+  table: { name: string; ours: boolean; f1: number; precision: number; recall: number; accuracy: number }[];
+  pages: HarnessPage[];
+}
+
+const f = (value: number) => value.toFixed(4);
+
+function runHarness(dir: string, origin: string, mode: 'main' | 'full'): HarnessOutput {
+  const out = join(dir, `${mode}.json`);
+  const data = [
+    '--pages',
+    join(HARNESS, 'pages'),
+    '--ground-truth',
+    join(HARNESS, 'ground-truth.json'),
+    '--published',
+    join(HARNESS, 'published.json'),
+  ];
+  execFileSync(
+    process.execPath,
+    [join(dir, 'run.mjs'), '--base-url', origin, '--token', TEST_TOKEN, '--mode', mode, '--out', out, ...data],
+    {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  return JSON.parse(readFileSync(out, 'utf8')) as HarnessOutput;
+}
+
+function rankTable(result: HarnessOutput): string[] {
+  return [
+    '| rank | extractor | F1 | precision | recall | accuracy |',
+    '|---|---|---|---|---|---|',
+    ...result.table.map(
+      (row, i) =>
+        `| ${i + 1} | ${row.ours ? `**${row.name}**` : row.name} | ${f(row.f1)} | ${f(row.precision)} | ${f(row.recall)} | ${f(row.accuracy)} |`,
+    ),
+  ];
+}
+
+async function main() {
+  const harness = mkdtempSync(join(tmpdir(), 'page-fetch-main-content-'));
+  for (const file of ['run.mjs', 'metric.mjs']) copyFileSync(join(HARNESS, file), join(harness, file));
+  symlinkSync(join(ROOT, 'node_modules'), join(harness, 'node_modules'), 'dir');
+  const sources = snapshotSources();
+  const worker = await startWorker({ config: sources.config });
+  try {
+    const main = runHarness(harness, worker.origin, 'main');
+    const full = runHarness(harness, worker.origin, 'full');
+    const low = main.pages.filter((page) => page.f1 < LOW_F1).sort((a, b) => a.f1 - b.f1);
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim();
+    const lines = [
+      '# Main-content benchmark',
+      '',
+      `\`npm run bench:main-content\` on ${new Date().toISOString().slice(0, 10)}, commit ${commit} (plus any uncommitted changes), ${cpus().length} × ${cpus()[0]?.model.trim()}.`,
+      'The harness, metric, pages and published results are those of `../shared/bench/main-content` (scrapinghub/article-extraction-benchmark,',
+      `its shingle F1): ${main.pages.length} public pages; more are held out. Requests: markdown, \`wait_event: load\`, \`wait_ms: 4000\`.`,
+      '',
+      `- only_main_content: F1 ${f(main.run.f1)}, precision ${f(main.run.precision)}, recall ${f(main.run.recall)} (${main.run.ok} answered, ${main.run.failed} failed)`,
+      `- whole page, for reference: F1 ${f(full.run.f1)}, precision ${f(full.run.precision)}, recall ${f(full.run.recall)}`,
+      '',
+      '## only_main_content among the published extractors (same ids)',
+      '',
+      ...rankTable(main),
+      '',
+      `## Pages below F1 ${LOW_F1}`,
+      '',
+      ...(low.length === 0
+        ? ['None.']
+        : [
+            '| id | F1 | precision | recall | text chars | url |',
+            '|---|---|---|---|---|---|',
+            ...low.map((p) => `| ${p.id.slice(0, 12)} | ${f(p.f1)} | ${f(p.precision)} | ${f(p.recall)} | ${p.textChars} | ${p.url} |`),
+          ]),
+      '',
+    ];
+    writeFileSync(OUTPUT, lines.join('\n'));
+    console.log(`\nwrote ${OUTPUT}`);
+  } finally {
+    await worker.stop();
+    sources.remove();
+    rmSync(harness, { recursive: true, force: true });
+  }
+}
+
+await main();
