@@ -41,6 +41,19 @@ function isListOfLinkedItems(root: Element): boolean {
   return false;
 }
 
+/** A block inside the extract with this many links or more… */
+const MIN_LINK_BLOCK_LINKS = 3;
+/** …and mostly link text is navigation (related stories, "more from", tag lists), not content. */
+const MAX_BLOCK_LINK_DENSITY = 0.6;
+
+/** Removes link-dense blocks from the extract (outermost first). */
+function dropLinkBlocks(root: Element): void {
+  for (const block of root.querySelectorAll('ul, ol, nav, aside, section, div, p')) {
+    if (!root.contains(block)) continue; // inside a block already removed
+    if (block.querySelectorAll('a[href]').length >= MIN_LINK_BLOCK_LINKS && linkDensity(block) > MAX_BLOCK_LINK_DENSITY) block.remove();
+  }
+}
+
 function linkDensity(root: Node): number {
   const all = root.textContent?.length ?? 0;
   if (all === 0) return 1;
@@ -49,8 +62,11 @@ function linkDensity(root: Node): number {
   return linked / all;
 }
 
-/** A new inert document holding the title as a level-1 heading and the main content; null when there is none. */
-export function mainContentOf(form: Document): Document | null {
+/**
+ * A new inert document holding the title (`title`, else the one Readability settles on) as a level-1
+ * heading and the main content; null when there is none.
+ */
+export function mainContentOf(form: Document, title: string | null): Document | null {
   // Readability takes the document apart; the reader form stays whole for the fallback.
   const copy = form.cloneNode(true) as Document;
   let article: ReturnType<Readability<Node>['parse']>;
@@ -64,11 +80,14 @@ export function mainContentOf(form: Document): Document | null {
   const content = article?.content as Element | null | undefined;
   if (!article || !content || (article.length ?? 0) < MIN_MAIN_TEXT) return null;
   if (linkDensity(content) > MAX_LINK_DENSITY || isListOfLinkedItems(content)) return null;
-  const doc = form.implementation.createHTMLDocument(article.title ?? form.title);
+  dropLinkBlocks(content);
+  for (const caption of content.querySelectorAll('figcaption')) caption.remove();
+  const heading = title ?? article.title;
+  const doc = form.implementation.createHTMLDocument(heading ?? form.title);
   for (const base of form.querySelectorAll('head > base')) doc.head.append(doc.importNode(base, true));
   const lang = form.documentElement.getAttribute('lang');
   if (lang) doc.documentElement.setAttribute('lang', lang);
-  if (article.title) doc.body.append(Object.assign(doc.createElement('h1'), { textContent: article.title }));
+  if (heading) doc.body.append(Object.assign(doc.createElement('h1'), { textContent: heading }));
   doc.body.append(doc.importNode(content, true));
   return doc;
 }

@@ -32,7 +32,8 @@ function bounded(reply: PageReply & { kind: 'html' | 'markdown' }, maxChars: num
 
 function finish(read: PendingRead): PageReply {
   if (read.finish === 'frame') return { kind: 'frame', tree: encodeChildren(read.form.body) };
-  const main = read.mainContent ? mainContentOf(read.form.doc) : null;
+  // The title written for sharing (Open Graph, JSON-LD) rarely carries the site's name, as <title> does.
+  const main = read.mainContent ? mainContentOf(read.form.doc, pageMetadata(document).title) : null;
   const contentMode = read.mainContent ? (main === null ? 'full' : 'main') : undefined;
   if (read.finish === 'main-html') {
     // The whole page, when no main content is told apart, is the DOM as it stands, as without the option.
