@@ -3,19 +3,27 @@
 // run from a temporary copy that resolves markdown-it from this project), against a Worker started
 // from a copy of the sources, in main mode and, for reference, in full mode (the whole page).
 // Writes docs/main-content-benchmark.md: the main run ranked among the published extractors on the
-// same ids, and every page of it below F1 0.8.
+// same ids, every page of it below F1 0.8, and what extraction costs a warm request: the same
+// article pages with and without only_main_content, taking turns, paired medians.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startWorker, TEST_TOKEN } from '../../test/e2e/support/worker.js';
+import { gunzipSync } from 'node:zlib';
+import { startWorker, TEST_TOKEN, type WorkerHandle } from '../../test/e2e/support/worker.js';
+import { percentile } from '../e2e/load.js';
 import { snapshotSources } from '../e2e/snapshot.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const HARNESS = join(ROOT, '../shared/bench/main-content');
 const OUTPUT = join(ROOT, 'docs/main-content-benchmark.md');
 const LOW_F1 = 0.8;
+/** Cost: this many benchmark pages (the first ids), each fetched this many times with and without extraction. */
+const COST_PAGES = 6;
+const COST_ROUNDS = 8;
 
 interface HarnessPage {
   id: string;
@@ -33,6 +41,7 @@ interface HarnessOutput {
 }
 
 const f = (value: number) => value.toFixed(4);
+const signed = (ms: number) => `${ms < 0 ? '−' : '+'}${Math.abs(ms).toFixed(0)} ms`;
 
 function runHarness(dir: string, origin: string, mode: 'main' | 'full'): HarnessOutput {
   const out = join(dir, `${mode}.json`);
@@ -52,6 +61,68 @@ function runHarness(dir: string, origin: string, mode: 'main' | 'full'): Harness
     },
   );
   return JSON.parse(readFileSync(out, 'utf8')) as HarnessOutput;
+}
+
+interface Cost {
+  latency: number;
+  serialize: number;
+  pairs: number;
+}
+
+/** Serves the first benchmark pages as the harness does (gunzipped, same-origin-only CSP). */
+async function servePages(count: number): Promise<{ urls: string[]; close(): Promise<void> }> {
+  const names = readdirSync(join(HARNESS, 'pages'))
+    .filter((name) => name.endsWith('.html.gz'))
+    .sort()
+    .slice(0, count);
+  const server = createServer((req, res) => {
+    const name = `${(req.url ?? '/').slice(1)}.gz`;
+    if (!names.includes(name)) return res.writeHead(404).end();
+    res.writeHead(200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': "default-src 'self' 'unsafe-inline' 'unsafe-eval' data: blob:",
+    });
+    res.end(gunzipSync(readFileSync(join(HARNESS, 'pages', name))));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    urls: names.map((name) => `http://127.0.0.1:${port}/${name.slice(0, -'.gz'.length)}`),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function timed(worker: WorkerHandle, body: object): Promise<{ ms: number; serialize: number; ok: boolean }> {
+  const started = performance.now();
+  const response = await worker.fetchPage({ ...body, raw: true });
+  await response.text();
+  const serialize = Number(/serialize;dur=([\d.]+)/.exec(response.headers.get('Server-Timing') ?? '')?.[1] ?? NaN);
+  return { ms: performance.now() - started, serialize, ok: response.status === 200 };
+}
+
+/** Median of (with − without) extraction, paired per page and round, order alternating. */
+async function extractionCost(worker: WorkerHandle): Promise<Cost> {
+  const pages = await servePages(COST_PAGES);
+  const latency: number[] = [];
+  const serialize: number[] = [];
+  try {
+    for (const url of pages.urls) await timed(worker, { url, output_format: 'markdown', wait_event: 'load' }); // warm
+    for (let round = 0; round < COST_ROUNDS; round++) {
+      for (const url of pages.urls) {
+        const body = { url, output_format: 'markdown', wait_event: 'load', wait_ms: 4000 };
+        const order = round % 2 === 0 ? [false, true] : [true, false];
+        const got: Record<string, Awaited<ReturnType<typeof timed>>> = {};
+        for (const main of order) got[String(main)] = await timed(worker, main ? { ...body, only_main_content: true } : body);
+        const [without, withMain] = [got.false!, got.true!];
+        if (!without.ok || !withMain.ok) continue;
+        latency.push(withMain.ms - without.ms);
+        serialize.push(withMain.serialize - without.serialize);
+      }
+    }
+  } finally {
+    await pages.close();
+  }
+  return { latency: percentile(latency, 50), serialize: percentile(serialize, 50), pairs: latency.length };
 }
 
 function rankTable(result: HarnessOutput): string[] {
@@ -74,6 +145,7 @@ async function main() {
   try {
     const main = runHarness(harness, worker.origin, 'main');
     const full = runHarness(harness, worker.origin, 'full');
+    const cost = await extractionCost(worker);
     const low = main.pages.filter((page) => page.f1 < LOW_F1).sort((a, b) => a.f1 - b.f1);
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim();
     const lines = [
@@ -85,6 +157,7 @@ async function main() {
       '',
       `- only_main_content: F1 ${f(main.run.f1)}, precision ${f(main.run.precision)}, recall ${f(main.run.recall)} (${main.run.ok} answered, ${main.run.failed} failed)`,
       `- whole page, for reference: F1 ${f(full.run.f1)}, precision ${f(full.run.precision)}, recall ${f(full.run.recall)}`,
+      `- what extraction costs a warm request (${cost.pairs} pairs: ${COST_PAGES} of these pages × ${COST_ROUNDS} rounds, with and without only_main_content in turn, markdown, \`wait_event: load\`): median ${signed(cost.latency)} latency, ${signed(cost.serialize)} in the serialize phase`,
       '',
       '## only_main_content among the published extractors (same ids)',
       '',
