@@ -13,7 +13,7 @@ async function fetchMain(path: string, fields: Record<string, unknown> = {}) {
 }
 
 describe('only_main_content', () => {
-  it('returns the article alone as markdown, its title first, with X-Content-Mode: main', async () => {
+  it('returns the article alone as markdown, its title first, without its date line, captions and link list, with X-Content-Mode: main', async () => {
     const { mode, body } = await fetchMain('/pages/main-article.html', { output_format: 'markdown', only_main_content: true });
     expect(mode).toBe('main');
     expect(body).toBe(
@@ -21,8 +21,12 @@ describe('only_main_content', () => {
         '# Tide pools of the north coast',
         'Tide pools form where the sea leaves water behind in hollows of rock at low tide. Each pool is a small world of its own, warmed by the sun and cooled again when the tide returns twice a day.',
         'On the north coast the best pools lie below the old harbour wall, where the rock shelf is wide and flat. Visit an hour before low tide and keep to the bare rock, away from the weed that hides deep cracks.',
+        `![The harbour shelf at low tide](${ctx.fixtures.url('/images/shelf.png')})`,
+        'Most visitors arrive on the first of June, when the lowest tides of the year fall in daylight.',
+        `![An anemone](${ctx.fixtures.url('/images/anemone.png')})`,
         '## What lives there',
         '- Anemones, closed like red jelly sweets until the water covers them.\n- Shore crabs, which hide under loose stones.\n- Periwinkles and limpets on every surface.',
+        `![A shore crab](${ctx.fixtures.url('/images/crab.png')})`,
         `Read the [tide table guide](${ctx.fixtures.url('/guides/tides')}) before you go, and count the hours carefully.`,
         '```\nlow_tide = high_tide + 6h 12m\n```',
         '| Pool | Best month |\n| --- | --- |\n| Harbour shelf | June |\n| North point | August |',
@@ -37,7 +41,16 @@ describe('only_main_content', () => {
     expect(body).toMatch(/^<!DOCTYPE html><html lang="en"><head><title>Tide pools of the north coast<\/title>/);
     expect(body).toContain('<h1>Tide pools of the north coast</h1>');
     expect(body).toContain('Put every stone back the way you found it');
-    for (const left of ['Accept all cookies', 'Related stories', 'All rights reserved', 'href="/shop"']) expect(body).not.toContain(left);
+    for (const left of [
+      'Accept all cookies',
+      'Related stories',
+      'All rights reserved',
+      'href="/shop"',
+      'photographed by',
+      'More: winter tides',
+    ]) {
+      expect(body).not.toContain(left);
+    }
   });
 
   it.each([

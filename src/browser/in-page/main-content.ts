@@ -54,6 +54,37 @@ function dropLinkBlocks(root: Element): void {
   }
 }
 
+/** A block that is mostly a <time> is the publication date (metadata), not the article's text; a <time> inside a sentence stays. */
+function dropDateLines(root: Element): void {
+  for (const time of root.querySelectorAll('time')) {
+    const block = time.parentElement;
+    if (block === null || block === root || !root.contains(block)) continue;
+    if ((time.textContent?.length ?? 0) >= 0.6 * (block.textContent?.trim().length ?? 0)) block.remove();
+  }
+}
+
+/** Short text right after a picture, in a block of its own, is the picture's caption or credit. */
+const MAX_CAPTION_CHARS = 200;
+
+function dropCaptionLines(root: Element): void {
+  for (const image of root.querySelectorAll('img, picture')) {
+    // The picture's own block: climb while the image is all there is to see in it.
+    let block: Element = image;
+    while (block.parentElement && block.parentElement !== root && (block.parentElement.textContent?.trim() ?? '') === '')
+      block = block.parentElement;
+    const next = block.nextElementSibling;
+    // Headings, lists and tables after a picture are the article's own structure.
+    if (
+      next === null ||
+      /^(h[1-6]|ul|ol|table|pre|blockquote)$/.test(next.localName) ||
+      next.querySelector('img, picture, h1, h2, h3, h4, h5, h6') !== null
+    )
+      continue;
+    const text = next.textContent?.trim() ?? '';
+    if (text.length > 0 && text.length <= MAX_CAPTION_CHARS && !/[.!?…:]["'”’)]?$/.test(text)) next.remove();
+  }
+}
+
 function linkDensity(root: Node): number {
   const all = root.textContent?.length ?? 0;
   if (all === 0) return 1;
@@ -82,6 +113,8 @@ export function mainContentOf(form: Document, title: string | null): Document | 
   if (linkDensity(content) > MAX_LINK_DENSITY || isListOfLinkedItems(content)) return null;
   dropLinkBlocks(content);
   for (const caption of content.querySelectorAll('figcaption')) caption.remove();
+  dropDateLines(content);
+  dropCaptionLines(content);
   const heading = title ?? article.title;
   const doc = form.implementation.createHTMLDocument(heading ?? form.title);
   for (const base of form.querySelectorAll('head > base')) doc.head.append(doc.importNode(base, true));
