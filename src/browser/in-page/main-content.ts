@@ -65,6 +65,8 @@ function dropDateLines(root: Element): void {
 
 /** Short text right after a picture, in a block of its own, is the picture's caption or credit. */
 const MAX_CAPTION_CHARS = 200;
+/** How a sentence ends, in Latin and CJK scripts (a closing quote or bracket may follow). */
+const SENTENCE_END = /[.!?…:。！？：]["'”’)）」』]?$/;
 
 function dropCaptionLines(root: Element): void {
   for (const image of root.querySelectorAll('img, picture')) {
@@ -81,7 +83,7 @@ function dropCaptionLines(root: Element): void {
     )
       continue;
     const text = next.textContent?.trim() ?? '';
-    if (text.length > 0 && text.length <= MAX_CAPTION_CHARS && !/[.!?…:]["'”’)]?$/.test(text)) next.remove();
+    if (text.length > 0 && text.length <= MAX_CAPTION_CHARS && !SENTENCE_END.test(text)) next.remove();
   }
 }
 
