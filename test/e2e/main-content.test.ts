@@ -13,7 +13,7 @@ async function fetchMain(path: string, fields: Record<string, unknown> = {}) {
 }
 
 describe('only_main_content', () => {
-  it('returns the article alone as markdown, its title first, without its date line, captions and link list, with X-Content-Mode: main', async () => {
+  it('returns the article alone as markdown, its title first, without its date line, figure captions and link list, with X-Content-Mode: main', async () => {
     const { mode, body } = await fetchMain('/pages/main-article.html', { output_format: 'markdown', only_main_content: true });
     expect(mode).toBe('main');
     expect(body).toBe(
@@ -22,6 +22,7 @@ describe('only_main_content', () => {
         'Tide pools form where the sea leaves water behind in hollows of rock at low tide. Each pool is a small world of its own, warmed by the sun and cooled again when the tide returns twice a day.',
         'On the north coast the best pools lie below the old harbour wall, where the rock shelf is wide and flat. Visit an hour before low tide and keep to the bare rock, away from the weed that hides deep cracks.',
         `![The harbour shelf at low tide](${ctx.fixtures.url('/images/shelf.png')})`,
+        'The harbour shelf at low tide, photographed by Ada Shore',
         'Most visitors arrive on the first of June, when the lowest tides of the year fall in daylight.',
         `![An anemone](${ctx.fixtures.url('/images/anemone.png')})`,
         '## What lives there',
@@ -46,7 +47,7 @@ describe('only_main_content', () => {
       'Related stories',
       'All rights reserved',
       'href="/shop"',
-      'photographed by',
+      'A shore crab under a stone',
       'More: winter tides',
     ]) {
       expect(body).not.toContain(left);

@@ -63,30 +63,6 @@ function dropDateLines(root: Element): void {
   }
 }
 
-/** Short text right after a picture, in a block of its own, is the picture's caption or credit. */
-const MAX_CAPTION_CHARS = 200;
-/** How a sentence ends, in Latin and CJK scripts (a closing quote or bracket may follow). */
-const SENTENCE_END = /[.!?…:。！？：]["'”’)）」』]?$/;
-
-function dropCaptionLines(root: Element): void {
-  for (const image of root.querySelectorAll('img, picture')) {
-    // The picture's own block: climb while the image is all there is to see in it.
-    let block: Element = image;
-    while (block.parentElement && block.parentElement !== root && (block.parentElement.textContent?.trim() ?? '') === '')
-      block = block.parentElement;
-    const next = block.nextElementSibling;
-    // Headings, lists and tables after a picture are the article's own structure.
-    if (
-      next === null ||
-      /^(h[1-6]|ul|ol|table|pre|blockquote)$/.test(next.localName) ||
-      next.querySelector('img, picture, h1, h2, h3, h4, h5, h6') !== null
-    )
-      continue;
-    const text = next.textContent?.trim() ?? '';
-    if (text.length > 0 && text.length <= MAX_CAPTION_CHARS && !SENTENCE_END.test(text)) next.remove();
-  }
-}
-
 function linkDensity(root: Node): number {
   const all = root.textContent?.length ?? 0;
   if (all === 0) return 1;
@@ -116,7 +92,6 @@ export function mainContentOf(form: Document, title: string | null): Document | 
   dropLinkBlocks(content);
   for (const caption of content.querySelectorAll('figcaption')) caption.remove();
   dropDateLines(content);
-  dropCaptionLines(content);
   const heading = title ?? article.title;
   const doc = form.implementation.createHTMLDocument(heading ?? form.title);
   for (const base of form.querySelectorAll('head > base')) doc.head.append(doc.importNode(base, true));
