@@ -19,8 +19,8 @@ const LIST_TEXT_SHARE = 0.5;
 
 /**
  * Whether the extract is a list of linked items — search results, a product grid, teasers — which
- * an article scorer happily takes for content: the largest group of sibling elements of one kind
- * (tag and class), most of them holding a link, holding most of the text.
+ * an article scorer happily takes for content: a group of sibling elements of one kind (tag and
+ * class), at least MIN_LIST_ITEMS, most of them holding a link, that holds most of the text.
  */
 function isListOfLinkedItems(root: Element): boolean {
   const total = root.textContent?.length ?? 0;
@@ -29,7 +29,9 @@ function isListOfLinkedItems(root: Element): boolean {
     const groups = new Map<string, Element[]>();
     for (const child of parent.children) {
       const kind = `${child.localName}.${child.getAttribute('class') ?? ''}`;
-      groups.set(kind, [...(groups.get(kind) ?? []), child]);
+      const group = groups.get(kind);
+      if (group === undefined) groups.set(kind, [child]);
+      else group.push(child);
     }
     for (const items of groups.values()) {
       if (items.length < MIN_LIST_ITEMS) continue;
