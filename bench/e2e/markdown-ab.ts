@@ -11,13 +11,12 @@
 // serialize + convert: loading an 8 MB page varies by more than the whole cost of markdown here, the
 // read phases do not wait on it). Only 200 answers count; the others are named.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TEST_TOKEN, type WorkerHandle } from '../../test/e2e/support/worker.js';
 import { withAbWorkers } from './ab-workers.js';
 import { percentile } from './load.js';
+import { type SavedPages, serverTimingPhase, serveSavedPages } from './saved-pages.js';
 
 const SMALL_REQUESTS = 40;
 const LARGE_ROUNDS = 15;
@@ -43,9 +42,8 @@ async function timedFetch(worker: WorkerHandle, body: object): Promise<Timed> {
   });
   await response.text();
   const ms = performance.now() - started;
-  const timing = response.headers.get('Server-Timing') ?? '';
-  const phase = (name: string) => Number(new RegExp(`${name};dur=([\\d.]+)`).exec(timing)?.[1] ?? NaN);
-  return { ms, status: response.status, serialize: phase('serialize'), convert: phase('convert') };
+  const timing = response.headers.get('Server-Timing');
+  return { ms, status: response.status, serialize: serverTimingPhase(timing, 'serialize'), convert: serverTimingPhase(timing, 'convert') };
 }
 
 const fmt = (ms: number) => (Number.isFinite(ms) ? ms.toFixed(0) : '–');
@@ -117,27 +115,13 @@ function printCosts(rows: { page: string; costs: Cost[] }[]): void {
   }
 }
 
-/** Serves the largest corpus pages with a same-origin-only CSP; resolves to their URLs. */
-async function serveCorpus(count: number): Promise<{ urls: { name: string; url: string }[]; close(): Promise<void> }> {
+/** The `count` largest corpus pages, served; by name. */
+function serveCorpus(count: number): Promise<SavedPages> {
   const names = readdirSync(CORPUS)
     .filter((name) => name.endsWith('.html'))
     .sort((x, y) => statSync(join(CORPUS, y)).size - statSync(join(CORPUS, x)).size)
     .slice(0, count);
-  const server = createServer((req, res) => {
-    const name = decodeURIComponent((req.url ?? '/').slice(1));
-    if (!names.includes(name)) return res.writeHead(404).end();
-    res.writeHead(200, {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': "default-src 'self' 'unsafe-inline' data:",
-    });
-    res.end(readFileSync(join(CORPUS, name)));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    urls: names.map((name) => ({ name, url: `http://127.0.0.1:${port}/${name}` })),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return serveSavedPages(names, (name) => readFileSync(join(CORPUS, name)));
 }
 
 async function main() {
@@ -184,7 +168,7 @@ async function main() {
       const corpus = await serveCorpus(4);
       try {
         const rows = [];
-        for (const { name, url } of corpus.urls) {
+        for (const [name, url] of corpus.urls) {
           const size = (statSync(join(CORPUS, name)).size / 1e6).toFixed(2);
           rows.push({ page: `${name} (${size} MB)`, costs: await compare(workers, url, CORPUS_ROUNDS, (f) => failures.push(f)) });
         }

@@ -9,6 +9,7 @@ import { htmlToMarkdown } from '../../src/markdown/index.js';
 import { startFixtureServer } from '../../test/e2e/support/fixture-server.js';
 import { startWorker, TEST_TOKEN, type WorkerHandle } from '../../test/e2e/support/worker.js';
 import { pageOwnTime, percentile, runLoad, type LoadResult, type Sample } from './load.js';
+import { serverTimingPhase } from './saved-pages.js';
 import { reloadCount, snapshotSources } from './snapshot.js';
 
 const OUT = new URL('../../docs/performance.md', import.meta.url);
@@ -266,8 +267,8 @@ async function main() {
         const latency = performance.now() - t0;
         const label = `large page ${(bytes / 1e6).toFixed(0)} MB ${format}`;
         if (response.status !== 200) failures.push(`${label}: 1 of 1 (${response.status}×1)`);
-        const timing = response.headers.get('Server-Timing') ?? '';
-        const read = (name: string) => new RegExp(`${name};dur=([\\d.]+)`).exec(timing)?.[1] ?? '–';
+        const timing = response.headers.get('Server-Timing');
+        const read = (name: string) => fmt(serverTimingPhase(timing, name));
         log(
           `| ${(bytes / 1e6).toFixed(0)} MB | ${format} | ${response.status === 200 ? fmt(latency) : `failed (${response.status})`} | ${read('serialize')} | ${read('convert')} | ${format === 'markdown' ? fmt(nodeMs) : '–'} |`,
         );

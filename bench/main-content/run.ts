@@ -7,14 +7,13 @@
 // article pages with and without only_main_content, taking turns, paired medians.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { startWorker, TEST_TOKEN, type WorkerHandle } from '../../test/e2e/support/worker.js';
 import { percentile } from '../e2e/load.js';
+import { type SavedPages, serverTimingPhase, serveSavedPages } from '../e2e/saved-pages.js';
 import { snapshotSources } from '../e2e/snapshot.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -69,34 +68,21 @@ interface Cost {
   pairs: number;
 }
 
-/** Serves the first benchmark pages as the harness does (gunzipped, same-origin-only CSP). */
-async function servePages(count: number): Promise<{ urls: string[]; close(): Promise<void> }> {
+/** The first benchmark pages, served as the harness serves them (gunzipped). */
+function servePages(count: number): Promise<SavedPages> {
   const names = readdirSync(join(HARNESS, 'pages'))
     .filter((name) => name.endsWith('.html.gz'))
     .sort()
-    .slice(0, count);
-  const server = createServer((req, res) => {
-    const name = `${(req.url ?? '/').slice(1)}.gz`;
-    if (!names.includes(name)) return res.writeHead(404).end();
-    res.writeHead(200, {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': "default-src 'self' 'unsafe-inline' 'unsafe-eval' data: blob:",
-    });
-    res.end(gunzipSync(readFileSync(join(HARNESS, 'pages', name))));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    urls: names.map((name) => `http://127.0.0.1:${port}/${name.slice(0, -'.gz'.length)}`),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+    .slice(0, count)
+    .map((name) => name.slice(0, -'.gz'.length));
+  return serveSavedPages(names, (name) => gunzipSync(readFileSync(join(HARNESS, 'pages', `${name}.gz`))));
 }
 
 async function timed(worker: WorkerHandle, body: object): Promise<{ ms: number; serialize: number; ok: boolean }> {
   const started = performance.now();
   const response = await worker.fetchPage({ ...body, raw: true });
   await response.text();
-  const serialize = Number(/serialize;dur=([\d.]+)/.exec(response.headers.get('Server-Timing') ?? '')?.[1] ?? NaN);
+  const serialize = serverTimingPhase(response.headers.get('Server-Timing'), 'serialize');
   return { ms: performance.now() - started, serialize, ok: response.status === 200 };
 }
 
@@ -106,9 +92,9 @@ async function extractionCost(worker: WorkerHandle): Promise<Cost> {
   const latency: number[] = [];
   const serialize: number[] = [];
   try {
-    for (const url of pages.urls) await timed(worker, { url, output_format: 'markdown', wait_event: 'load' }); // warm
+    for (const url of pages.urls.values()) await timed(worker, { url, output_format: 'markdown', wait_event: 'load' }); // warm
     for (let round = 0; round < COST_ROUNDS; round++) {
-      for (const url of pages.urls) {
+      for (const url of pages.urls.values()) {
         const body = { url, output_format: 'markdown', wait_event: 'load', wait_ms: 4000 };
         const order = round % 2 === 0 ? [false, true] : [true, false];
         const got: Record<string, Awaited<ReturnType<typeof timed>>> = {};

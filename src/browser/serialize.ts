@@ -49,6 +49,8 @@ interface ReadContext {
   maxChars: number;
   /** Only the main content (markdown reads). */
   mainContent: boolean;
+  /** Bring the page's metadata with the content (reads of the whole page only, never of a frame). */
+  metadata: boolean;
   /** Cross-origin frames that may still be read, for the whole page. */
   framesLeft: { count: number };
   timers: Timers;
@@ -89,7 +91,8 @@ async function openWorld(frame: Frame): Promise<{ session: CDPSession; execution
 async function readFrame(frame: Frame, mode: SerializeMode | 'frame', depth: number, context: ReadContext): Promise<PageReply> {
   const { session, executionContextId } = await openWorld(frame);
   const { maxChars } = context;
-  if (mode === 'html') return callPage(session, executionContextId, { mode, maxChars });
+  const flags = context.metadata && mode !== 'frame' ? { metadata: true } : {};
+  if (mode === 'html') return callPage(session, executionContextId, { mode, maxChars, ...flags });
   const maxFrameDepth = MAX_FRAME_DEPTH - depth;
   const crossOrigin = maxFrameDepth > 1 ? frame.childFrames().filter((child) => isCrossOrigin(child, frame)) : [];
   const children = await registerChildFrames(session, executionContextId, crossOrigin, context.framesLeft.count);
@@ -97,7 +100,7 @@ async function readFrame(frame: Frame, mode: SerializeMode | 'frame', depth: num
   const reply = await callPage(
     session,
     executionContextId,
-    mode === 'markdown' ? { mode, mainContent: context.mainContent, ...bounds } : { mode, ...bounds },
+    mode === 'markdown' ? { mode, mainContent: context.mainContent, ...bounds, ...flags } : { mode, ...bounds, ...flags },
   );
   if (reply.kind !== 'frames-needed') return reply;
   const trees: Record<string, PortableTree | null> = {};
@@ -120,20 +123,17 @@ async function readRemoteFrame(frame: Frame, depth: number, context: ReadContext
   }
 }
 
-/** The text of a finished read of the whole page, and whether it is the main content. */
-function contentOf(reply: PageReply, maxContentBytes: number): { content: string; contentMode?: ContentMode } {
+/** The text of a finished read of the whole page, whether it is the main content, and the page's metadata when asked. */
+function contentOf(reply: PageReply, maxContentBytes: number): PageRead {
   if (reply.kind === 'too-large') throw contentTooLarge(maxContentBytes);
   if (reply.kind !== 'html' && reply.kind !== 'markdown') throw new Error(`the page answered a read with ${reply.kind}`);
   const content = reply.kind === 'html' ? reply.html : reply.markdown;
   if (utf8Length(content) > maxContentBytes) throw contentTooLarge(maxContentBytes);
-  return reply.contentMode === undefined ? { content } : { content, contentMode: reply.contentMode };
-}
-
-async function readMetadata(frame: Frame): Promise<PageMetadata> {
-  const { session, executionContextId } = await openWorld(frame);
-  const reply = await callPage(session, executionContextId, { mode: 'metadata' });
-  if (reply.kind !== 'metadata') throw new Error(`the page answered a metadata read with ${reply.kind}`);
-  return reply.metadata;
+  return {
+    content,
+    ...(reply.contentMode === undefined ? {} : { contentMode: reply.contentMode }),
+    ...(reply.metadata === undefined ? {} : { metadata: reply.metadata }),
+  };
 }
 
 export interface PageRead {
@@ -166,9 +166,14 @@ export async function serializePage(
   const attempt = async (): Promise<PageRead> => {
     for (;;) {
       try {
-        const context = { maxChars: maxContentBytes, mainContent: options.mainContent === true, framesLeft: { count: MAX_FRAMES }, timers };
-        const read: PageRead = contentOf(await readFrame(page.mainFrame(), mode, 0, context), maxContentBytes);
-        return options.metadata ? { ...read, metadata: await readMetadata(page.mainFrame()) } : read;
+        const context = {
+          maxChars: maxContentBytes,
+          mainContent: options.mainContent === true,
+          metadata: options.metadata === true,
+          framesLeft: { count: MAX_FRAMES },
+          timers,
+        };
+        return contentOf(await readFrame(page.mainFrame(), mode, 0, context), maxContentBytes);
       } catch (error) {
         // The page navigated itself between our wait and this read: read the new document.
         if (stopped || !(error instanceof Error) || !NAVIGATED_AWAY.test(error.message)) throw error;

@@ -66,6 +66,14 @@ describe('only_main_content', () => {
     expect(main.body).toBe(whole.body);
   });
 
+  it('answers a JSON document whole, fenced as without the option, with X-Content-Mode: full', async () => {
+    const main = await fetchMain('/data.json', { output_format: 'markdown', only_main_content: true });
+    const whole = await fetchMain('/data.json', { output_format: 'markdown' });
+    expect(main.mode).toBe('full');
+    expect(main.body).toBe(whole.body);
+    expect(main.body.startsWith('```json\n')).toBe(true);
+  });
+
   it('sends no X-Content-Mode when the field is not set', async () => {
     const { mode } = await fetchMain('/pages/main-article.html', { output_format: 'markdown' });
     expect(mode).toBeNull();

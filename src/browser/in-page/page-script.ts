@@ -22,6 +22,8 @@ interface PendingRead {
   finish: 'markdown' | 'main-html' | 'frame';
   /** Only the main content (only_main_content); always for 'main-html'. */
   mainContent: boolean;
+  /** Bring the page's metadata in the reply. */
+  metadata: boolean;
   maxChars: number;
 }
 
@@ -32,16 +34,19 @@ function bounded(reply: PageReply & { kind: 'html' | 'markdown' }, maxChars: num
 
 function finish(read: PendingRead): PageReply {
   if (read.finish === 'frame') return { kind: 'frame', tree: encodeChildren(read.form.body) };
+  const metadata = read.metadata || read.mainContent ? pageMetadata(document) : undefined;
   // The title written for sharing (Open Graph, JSON-LD) rarely carries the site's name, as <title> does.
-  const main = read.mainContent ? mainContentOf(read.form.doc, pageMetadata(document).title) : null;
-  const contentMode = read.mainContent ? (main === null ? 'full' : 'main') : undefined;
+  const main = read.mainContent ? mainContentOf(read.form.doc, metadata?.title ?? null) : null;
+  const extras = {
+    ...(read.mainContent ? { contentMode: main === null ? ('full' as const) : ('main' as const) } : {}),
+    ...(read.metadata ? { metadata } : {}),
+  };
   if (read.finish === 'main-html') {
     // The whole page, when no main content is told apart, is the DOM as it stands, as without the option.
     const html = main === null ? htmlForm(document) : `<!DOCTYPE html>${main.documentElement.outerHTML}`;
-    return bounded({ kind: 'html', html, contentMode }, read.maxChars);
+    return bounded({ kind: 'html', html, ...extras }, read.maxChars);
   }
-  const markdown = documentToMarkdown(main ?? read.form.doc, document.URL);
-  return bounded({ kind: 'markdown', markdown, ...(contentMode === undefined ? {} : { contentMode }) }, read.maxChars);
+  return bounded({ kind: 'markdown', markdown: documentToMarkdown(main ?? read.form.doc, document.URL), ...extras }, read.maxChars);
 }
 
 function graftFrames(read: PendingRead, trees: Record<string, PortableTree | null>): void {
@@ -55,18 +60,26 @@ function answer(request: PageRequest): PageReply {
   const world = globalThis as Record<string, unknown>;
   switch (request.mode) {
     case 'html':
-      return bounded({ kind: 'html', html: htmlForm(document) }, request.maxChars);
+      return bounded(
+        { kind: 'html', html: htmlForm(document), ...(request.metadata ? { metadata: pageMetadata(document) } : {}) },
+        request.maxChars,
+      );
     case 'markdown':
     case 'main-html':
     case 'frame': {
       const mainContent = request.mode === 'main-html' || (request.mode === 'markdown' && request.mainContent);
-      const read: PendingRead = { form: readerForm(document, request), finish: request.mode, mainContent, maxChars: request.maxChars };
+      const metadata = request.mode !== 'frame' && request.metadata === true;
+      const read: PendingRead = {
+        form: readerForm(document, request),
+        finish: request.mode,
+        mainContent,
+        metadata,
+        maxChars: request.maxChars,
+      };
       if (read.form.remoteFrames.size === 0) return finish(read);
       world[PENDING_GLOBAL] = read;
       return { kind: 'frames-needed', keys: [...read.form.remoteFrames.keys()] };
     }
-    case 'metadata':
-      return { kind: 'metadata', metadata: pageMetadata(document) };
     case 'graft': {
       const read = world[PENDING_GLOBAL] as PendingRead | undefined;
       if (read === undefined) throw new Error('no read is waiting for its frames');

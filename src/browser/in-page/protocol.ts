@@ -18,30 +18,32 @@ export interface ReadBounds {
  */
 export type PortableTree = Array<string | string[] | 0>;
 
+/** A read of the whole page may bring the page's metadata (include_metadata) in the same reply. */
+interface PageReadFlags {
+  metadata?: boolean;
+}
+
 export type PageRequest =
   /** The DOM as it stands, shadow roots as declarative shadow DOM. */
-  | { mode: 'html'; maxChars: number }
+  | ({ mode: 'html'; maxChars: number } & PageReadFlags)
   /** Markdown of what a reader sees in the document, or of its main content. */
-  | ({ mode: 'markdown'; mainContent: boolean } & ReadBounds)
+  | ({ mode: 'markdown'; mainContent: boolean } & ReadBounds & PageReadFlags)
   /** HTML of the main content in a minimal document, else the DOM as it stands (only_main_content, html output). */
-  | ({ mode: 'main-html' } & ReadBounds)
+  | ({ mode: 'main-html' } & ReadBounds & PageReadFlags)
   /** The reader form of a cross-origin frame's body, to be grafted where its iframe stands. */
   | ({ mode: 'frame' } & ReadBounds)
   /** Finishes a read that asked for cross-origin frames: their trees by key (null: left out). */
-  | { mode: 'graft'; trees: Record<string, PortableTree | null> }
-  /** The page's metadata (include_metadata). */
-  | { mode: 'metadata' };
+  | { mode: 'graft'; trees: Record<string, PortableTree | null> };
 
 /** Whether a read gave the main content or, none being told apart, the whole page. */
 export type ContentMode = 'main' | 'full';
 
 export type PageReply =
-  | { kind: 'html'; html: string; contentMode?: ContentMode }
-  | { kind: 'markdown'; markdown: string; contentMode?: ContentMode }
+  | { kind: 'html'; html: string; contentMode?: ContentMode; metadata?: PageMetadata }
+  | { kind: 'markdown'; markdown: string; contentMode?: ContentMode; metadata?: PageMetadata }
   | { kind: 'frame'; tree: PortableTree }
   /** The document holds cross-origin frames to read first (keys registered by remote-frames.ts); answer with 'graft'. */
   | { kind: 'frames-needed'; keys: string[] }
-  | { kind: 'metadata'; metadata: PageMetadata }
   /** Longer than maxChars: never shipped. */
   | { kind: 'too-large' };
 

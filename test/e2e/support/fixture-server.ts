@@ -24,6 +24,11 @@ function html(res: ServerResponse, status: number, body: string, headers: Record
   res.end(body);
 }
 
+/** The port this server answered on, as the request's Host names it (for links to the other host name). */
+function portOf(req: IncomingMessage): string {
+  return (req.headers.host ?? '').split(':')[1] ?? '';
+}
+
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;
 }
@@ -124,13 +129,13 @@ const routes: Record<string, Handler> = {
   // A cross-origin iframe (localhost against 127.0.0.1: another site, so another renderer process)
   // between two paragraphs, and the same again nested inside it when ?nested=1.
   '/reader/cross-origin': (url, req, res) => {
-    const port = (req.headers.host ?? '').split(':')[1] ?? '';
+    const port = portOf(req);
     const nested = url.searchParams.get('nested') === '1';
     const frame = nested ? `http://localhost:${port}/reader/cross-origin-inner` : `http://localhost:${port}/pages/reader-frame.html`;
     html(res, 200, page('Cross-origin frame', `<p>Before the frame.</p><iframe src="${frame}"></iframe><p>After the frame.</p>`));
   },
   '/reader/cross-origin-inner': (_url, req, res) => {
-    const port = (req.headers.host ?? '').split(':')[1] ?? '';
+    const port = portOf(req);
     html(
       res,
       200,
@@ -141,7 +146,7 @@ const routes: Record<string, Handler> = {
   // with a component built by DOM calls, a same-origin iframe whose relative link is relative to the
   // frame's own URL, and a cross-origin iframe.
   '/reader/trusted-types': (_url, req, res) => {
-    const port = (req.headers.host ?? '').split(':')[1] ?? '';
+    const port = portOf(req);
     html(
       res,
       200,

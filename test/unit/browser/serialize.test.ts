@@ -74,14 +74,14 @@ describe('serializePage: a page that navigates away under the read', () => {
 });
 
 describe('serializePage: metadata', () => {
-  it('reads the metadata of the same document after its content, when asked', async () => {
+  it('reads the metadata of the same document in the same call, when asked', async () => {
     const fake = new FakePage();
     const metadata = { ...(Object.fromEntries(METADATA_FIELDS.map((field) => [field, null])) as PageMetadata), title: 'T' };
-    fake.readPage.mockImplementation(async (request) => (request.mode === 'metadata' ? { kind: 'metadata', metadata } : htmlReply(HTML)));
+    fake.readPage.mockResolvedValue({ kind: 'html', html: HTML, metadata });
     timers = new Timers();
     const result = track(serializePage(fake.page, 'html', 1_000_000, timers, { metadata: true }));
     await at(1);
-    expect(fake.readPage.mock.calls.map(([request]) => request.mode)).toEqual(['html', 'metadata']);
+    expect(fake.readPage.mock.calls).toEqual([[{ mode: 'html', maxChars: 1_000_000, metadata: true }]]);
     expect(result.current.state === 'resolved' && result.current.value).toEqual({ content: HTML, metadata });
   });
 });
