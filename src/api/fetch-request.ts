@@ -89,24 +89,39 @@ function egressFields(json: object, issues: FieldIssue[]): EgressFields {
   return { proxy_name: valid('proxy_name'), country: valid('country') };
 }
 
+type FetchBody = z.output<ReturnType<typeof fetchRequestSchema>>;
+
 /**
- * Validates a parsed JSON body and applies defaults.
+ * Validates a parsed JSON body against `schema` (the body's own, or one made from it such as the MCP
+ * tool's) and resolves its egress.
  * @throws ApiError `malformed_json` when the body is not an object, `invalid_request` listing every failing field.
  */
-export function parseFetchRequest(json: unknown, config: Config): FetchRequest {
+export function validateBody<Schema extends z.ZodType<Partial<EgressFields>>>(
+  json: unknown,
+  schema: Schema,
+  config: Config,
+): { body: z.output<Schema>; egress: Egress } {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     throw new ApiError('malformed_json', 'The request body must be a JSON object.');
   }
-  const parsed = fetchRequestSchema(config.maxWaitMs).safeParse(json);
+  const parsed = schema.safeParse(json);
   const issues = parsed.success ? [] : schemaIssues(parsed.error);
   const egress = resolveEgress(parsed.success ? parsed.data : egressFields(json, issues), config.proxies, issues);
   if (!parsed.success || egress === undefined || issues.length > 0) {
     throw new ApiError('invalid_request', 'The request has invalid fields.', { details: issues, cause: parsed.error });
   }
-  const body = parsed.data;
+  return { body: parsed.data, egress };
+}
+
+/** The normalized request of a valid body, with the defaults of DESIGN.md; `outputFormat` is the caller's default. */
+export function fetchRequestFrom(
+  body: Omit<FetchBody, 'raw'> & { raw?: boolean | null },
+  egress: Egress,
+  outputFormat: OutputFormat,
+): FetchRequest {
   return {
     url: body.url,
-    outputFormat: body.output_format ?? 'html',
+    outputFormat: body.output_format ?? outputFormat,
     waitMs: body.wait_ms === undefined || body.wait_ms === null || body.wait_ms === 0 ? DEFAULT_WAIT_MS : body.wait_ms,
     waitEvent: body.wait_event ?? 'networkIdle',
     raw: body.raw ?? false,
@@ -114,4 +129,13 @@ export function parseFetchRequest(json: unknown, config: Config): FetchRequest {
     onlyMainContent: body.only_main_content ?? false,
     egress,
   };
+}
+
+/**
+ * Validates the body of POST /api/fetch and applies defaults.
+ * @throws ApiError `malformed_json` when the body is not an object, `invalid_request` listing every failing field.
+ */
+export function parseFetchRequest(json: unknown, config: Config): FetchRequest {
+  const { body, egress } = validateBody(json, fetchRequestSchema(config.maxWaitMs), config);
+  return fetchRequestFrom(body, egress, 'html');
 }

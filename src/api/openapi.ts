@@ -13,9 +13,10 @@ type JsonSchema = Record<string, unknown>;
 /** `required` marks a header sent on every response of its status (OpenAPI's header `required`). */
 type Header = { description: string; schema: JsonSchema; required?: boolean };
 type BodyField = keyof z.input<ReturnType<typeof fetchRequestSchema>>;
+export type FieldDocs = { description: string; default?: unknown };
 
 /** Rules the server applies beyond what JSON Schema can say are stated here, per field. */
-const FIELD_DOCS: Record<BodyField, { description: string; default?: unknown }> = {
+export const FETCH_FIELD_DOCS: Record<BodyField, FieldDocs> = {
   url: { description: `The page to load: an absolute http: or https: URL (checked by the server), at most ${MAX_URL_LENGTH} characters.` },
   output_format: { description: 'What to return: the rendered DOM as HTML, or GitHub Flavored Markdown.', default: 'html' },
   wait_ms: {
@@ -168,14 +169,19 @@ function refs(statuses: number[]): Record<string, { $ref: string }> {
   return Object.fromEntries(statuses.map((status) => [String(status), { $ref: `#/components/responses/Error${status}` }]));
 }
 
-/** The request schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), with per-field docs. */
-export function fetchRequestJsonSchema(maxWaitMs: number): JsonSchema {
-  const { $schema: _dialect, ...schema } = z.toJSONSchema(fetchRequestSchema(maxWaitMs), { io: 'input' }) as JsonSchema;
-  const properties = schema.properties as Record<BodyField, JsonSchema>;
-  for (const [field, docs] of Object.entries(FIELD_DOCS) as [BodyField, (typeof FIELD_DOCS)[BodyField]][]) {
-    properties[field] = { ...properties[field], ...docs };
+/** An object schema as JSON Schema 2020-12 (the dialect of OpenAPI 3.1 and MCP), with per-field docs. */
+export function documentedJsonSchema<Field extends string>(schema: z.ZodObject, docs: Record<Field, FieldDocs>): JsonSchema {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input' }) as JsonSchema;
+  const properties = json.properties as Record<Field, JsonSchema>;
+  for (const [field, fieldDocs] of Object.entries(docs) as [Field, FieldDocs][]) {
+    properties[field] = { ...properties[field], ...fieldDocs };
   }
-  return schema;
+  return json;
+}
+
+/** The request schema of POST /api/fetch as JSON Schema, with per-field docs. */
+export function fetchRequestJsonSchema(maxWaitMs: number): JsonSchema {
+  return documentedJsonSchema(fetchRequestSchema(maxWaitMs), FETCH_FIELD_DOCS);
 }
 
 export function openApiDocument(config: Pick<Config, 'maxWaitMs'>) {

@@ -1,0 +1,92 @@
+// The MCP tool `fetch_page` (DESIGN.md "MCP"): its input schema is the fetch request's schema without
+// `raw`, plus `max_length` and `start_index` for paging, with markdown as the default format; its
+// arguments are validated by the same rules as POST /api/fetch, so a bad field gets the same message.
+// Pure: no Hono, no MCP SDK.
+import { z } from 'zod';
+import { ApiError, type FieldIssue } from '../../errors.js';
+import type { Config } from '../config.js';
+import { fetchRequestFrom, fetchRequestSchema, validateBody, type FetchRequest } from '../fetch-request.js';
+import { documentedJsonSchema, FETCH_FIELD_DOCS, type FieldDocs } from '../openapi.js';
+import { DEFAULT_MAX_LENGTH } from './paging.js';
+
+export const FETCH_PAGE_TOOL = 'fetch_page';
+
+export interface FetchPageCall {
+  request: FetchRequest;
+  maxLength: number;
+  startIndex: number;
+}
+
+export function fetchPageToolSchema(maxWaitMs: number) {
+  return fetchRequestSchema(maxWaitMs)
+    .omit({ raw: true })
+    .extend({
+      max_length: z
+        .number({ message: 'must be an integer' })
+        .int({ message: 'must be an integer' })
+        .min(1, { message: 'must be at least 1' })
+        .nullish(),
+      start_index: z
+        .number({ message: 'must be an integer' })
+        .int({ message: 'must be an integer' })
+        .min(0, { message: 'must be at least 0' })
+        .nullish(),
+    });
+}
+
+type ToolField = keyof z.input<ReturnType<typeof fetchPageToolSchema>>;
+
+const { raw: _raw, ...fetchFieldDocs } = FETCH_FIELD_DOCS;
+const TOOL_FIELD_DOCS: Record<ToolField, FieldDocs> = {
+  ...fetchFieldDocs,
+  output_format: { description: 'What to return: GitHub Flavored Markdown, or the rendered DOM as HTML.', default: 'markdown' },
+  only_main_content: {
+    description:
+      'true returns the main content (article, documentation body, post) with its title as a level-1 heading; the whole page when none can be told apart.',
+    default: false,
+  },
+  include_metadata: {
+    description:
+      'true adds a second text item, the JSON object {"metadata": {...}} with the page\'s title, description, language, canonical URL, site name, author, published time and image.',
+    default: false,
+  },
+  max_length: {
+    description: 'At most this many characters of content per call; a cut part ends with a line naming the next start_index.',
+    default: DEFAULT_MAX_LENGTH,
+  },
+  start_index: { description: 'Where in the content this part starts (from the line that ends the previous part).', default: 0 },
+};
+
+/** The tool as tools/list shows it; the annotations tell clients it only reads. */
+export function fetchPageToolDefinition(maxWaitMs: number) {
+  return {
+    name: FETCH_PAGE_TOOL,
+    title: 'Fetch a web page',
+    description:
+      'Loads a web page in a real headless browser (JavaScript runs) and returns what a reader sees, as markdown by default. ' +
+      'Set only_main_content to get the article without menus and footers. Long pages come in parts: ' +
+      'when a part is cut, its last line names the start_index of the next part.',
+    inputSchema: documentedJsonSchema(fetchPageToolSchema(maxWaitMs), TOOL_FIELD_DOCS) as { type: 'object'; [key: string]: unknown },
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  };
+}
+
+/**
+ * The tool's arguments as a fetch request and a page window.
+ * @throws ApiError invalid_request listing every failing field, as POST /api/fetch does.
+ */
+export function parseFetchPageArguments(args: unknown, config: Config): FetchPageCall {
+  const { body, egress } = validateBody(args ?? {}, fetchPageToolSchema(config.maxWaitMs), config);
+  return {
+    request: fetchRequestFrom(body, egress, 'markdown'),
+    maxLength: body.max_length ?? DEFAULT_MAX_LENGTH,
+    startIndex: body.start_index ?? 0,
+  };
+}
+
+/** The text of a tool error: the API's error code first, then its message and each failing field. */
+export function toolErrorText(error: ApiError): string {
+  const lines = [`${error.code}: ${error.message}`];
+  for (const issue of error.details ?? ([] as FieldIssue[])) lines.push(`- ${issue.field}: ${issue.message}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,53 @@
+// POST /mcp: a stateless Model Context Protocol server over Streamable HTTP (DESIGN.md "MCP"), behind
+// the same bearer auth and per-token rate limit as /api/fetch. Each request gets its own SDK server
+// and transport (stateless: no session id, nothing kept between requests) and a JSON answer, not an
+// SSE stream: every reply is one message once the tool is done. GET and DELETE, which only sessions
+// and server-sent streams need, answer 405 as the transport specification allows.
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { type Context, Hono } from 'hono';
+import { ApiError, asApiError, causeText } from '../../errors.js';
+import type { AppEnv } from '../app-env.js';
+import { bearerAuth } from '../auth.js';
+import { fetchPage } from '../fetch-page.js';
+import { discardBody, MAX_BODY_BYTES } from '../json-body.js';
+import { rateLimit } from '../rate-limit.js';
+import { parseFetchPageArguments, toolErrorText } from './fetch-page-tool.js';
+import { contentPart } from './paging.js';
+import { createMcpServer } from './server.js';
+
+/** One fetch_page call: the page's content, a part of it, or the API error as a tool error. */
+async function callFetchPage(c: Context<AppEnv>, args: unknown): Promise<CallToolResult> {
+  try {
+    const { request, maxLength, startIndex } = parseFetchPageArguments(args, c.get('config'));
+    const { content, page } = await fetchPage(c, request);
+    const result: CallToolResult = { content: [{ type: 'text', text: contentPart(content, startIndex, maxLength).text }] };
+    if (request.includeMetadata) result.content.push({ type: 'text', text: JSON.stringify({ metadata: page.metadata ?? null }) });
+    return result;
+  } catch (error) {
+    const apiError = asApiError(error);
+    const log = c.get('log');
+    log.errorCode = apiError.code;
+    if (apiError.status >= 500) log.cause = causeText(apiError) ?? apiError.message;
+    return { content: [{ type: 'text', text: toolErrorText(apiError) }], isError: true };
+  }
+}
+
+export function mcpRoutes() {
+  const routes = new Hono<AppEnv>();
+  routes.post('/mcp', bearerAuth(), rateLimit(), async (c) => {
+    const server = createMcpServer(c.get('config').maxWaitMs, (args) => callFetchPage(c, args));
+    const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true, maxRequestBodySize: MAX_BODY_BYTES });
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(c.req.raw);
+    } finally {
+      await discardBody(c.req.raw); // an early answer (406, 415, 413) leaves the body unread
+      await server.close();
+    }
+  });
+  routes.all('/mcp', () => {
+    throw new ApiError('method_not_allowed', undefined, { headers: { Allow: 'POST' } });
+  });
+  return routes;
+}

@@ -1,0 +1,40 @@
+// The MCP server of one request: the official SDK's protocol layer (initialize, ping, tools/list,
+// tools/call, JSON-RPC errors) with the one tool. The low-level `Server` rather than `McpServer`:
+// McpServer validates tool arguments with its own messages, and DESIGN.md wants the API's own
+// validation, whose errors name the API's error code and every failing field.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
+import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
+import { FETCH_PAGE_TOOL, fetchPageToolDefinition } from './fetch-page-tool.js';
+
+export const SERVER_INFO = { name: 'page-fetch', title: 'Page Fetch', version: '0.1.0' };
+
+const INSTRUCTIONS =
+  'Page Fetch renders web pages in a real browser. Use fetch_page to read a page as markdown; ' +
+  'set only_main_content for articles, and follow the start_index in the last line of a cut part for the rest.';
+
+/** Runs one fetch_page call; resolves to the tool's result, errors included (never throws for API errors). */
+export type FetchPageHandler = (args: unknown) => Promise<CallToolResult>;
+
+export function createMcpServer(maxWaitMs: number, fetchPage: FetchPageHandler): Server {
+  // Not Ajv (the default): it compiles schemas with `new Function`, which Workers forbid.
+  const server = new Server(SERVER_INFO, {
+    capabilities: { tools: {} },
+    instructions: INSTRUCTIONS,
+    jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
+  });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [fetchPageToolDefinition(maxWaitMs)] }));
+  server.setRequestHandler(CallToolRequestSchema, (request) => {
+    if (request.params.name !== FETCH_PAGE_TOOL) {
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    }
+    return fetchPage(request.params.arguments);
+  });
+  return server;
+}
