@@ -1,10 +1,16 @@
 // POST /mcp against the real Worker, driven by the MCP SDK's own client (Client +
 // StreamableHTTPClientTransport): initialize, the tool list checked against the served API schema,
 // fetch_page on fixture pages (whole, in parts, with metadata), and API errors as tool errors.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { closedPort } from './support/fixture-server.js';
 import { useWorker } from './support/e2e-hooks.js';
 import { TEST_TOKEN } from './support/worker.js';
@@ -113,7 +119,9 @@ describe('MCP endpoint', () => {
     expect(result.isError).toBeFalsy();
     const [, metadata] = texts(result);
     const response = await ctx.worker.fetchPage({ url: ctx.fixtures.url('/pages/metadata.html'), include_metadata: true });
-    expect(JSON.parse(metadata!)).toEqual({ metadata: ((await response.json()) as { metadata: unknown }).metadata });
+    const { metadata: fromApi } = (await response.json()) as { metadata: { title: string } };
+    expect(fromApi.title).toBe('Story title');
+    expect(JSON.parse(metadata!)).toEqual({ metadata: fromApi });
   });
 
   it('an invalid URL is a tool error naming invalid_request and the field, and reaches no target', async () => {
@@ -166,5 +174,46 @@ describe('MCP endpoint', () => {
     expect(response.status).toBe(405);
     expect(response.headers.get('Allow')).toBe('POST');
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('method_not_allowed');
+  });
+});
+
+// A second client: the MCP Inspector's CLI mode, run as a user would (npx @modelcontextprotocol/inspector --cli).
+const INSPECTOR = fileURLToPath(
+  new URL('../../node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js', import.meta.url),
+);
+// The Inspector keeps a catalog and storage under HOME; a throwaway one keeps the machine's clean.
+const inspectorHome = mkdtempSync(join(tmpdir(), 'page-fetch-inspector-'));
+afterAll(() => rmSync(inspectorHome, { recursive: true, force: true }));
+
+async function inspector(...args: string[]): Promise<unknown> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [INSPECTOR, '--cli', `${ctx.worker.origin}/mcp`, '--transport', 'http', '--header', `Authorization: Bearer ${TEST_TOKEN}`, ...args],
+    { env: { ...process.env, HOME: inspectorHome }, timeout: 60_000 },
+  );
+  return JSON.parse(stdout);
+}
+
+describe('MCP Inspector CLI', () => {
+  it('lists fetch_page', async () => {
+    const { tools } = (await inspector('--method', 'tools/list')) as { tools: Tool[] };
+    expect(tools.map((tool) => [tool.name, tool.annotations?.readOnlyHint])).toEqual([['fetch_page', true]]);
+  });
+
+  it('calls fetch_page and gets the first part of the markdown with the continuation line', async () => {
+    const url = ctx.fixtures.url('/pages/main-article.html');
+    const result = (await inspector(
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'fetch_page',
+      '--tool-arg',
+      `url=${url}`,
+      'max_length=200',
+    )) as CallToolResult;
+    const whole = await apiMarkdown(url);
+    expect(texts(result)).toEqual([
+      `${whole.slice(0, 200)}\n\n[Content cut at character 200 of ${whole.length}. To read on, call fetch_page again with the same arguments and start_index 200.]`,
+    ]);
   });
 });

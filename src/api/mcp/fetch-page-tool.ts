@@ -3,7 +3,7 @@
 // arguments are validated by the same rules as POST /api/fetch, so a bad field gets the same message.
 // Pure: no Hono, no MCP SDK.
 import { z } from 'zod';
-import { ApiError, type FieldIssue } from '../../errors.js';
+import type { ApiError } from '../../errors.js';
 import type { Config } from '../config.js';
 import { fetchRequestFrom, fetchRequestSchema, validateBody, type FetchRequest } from '../fetch-request.js';
 import { documentedJsonSchema, FETCH_FIELD_DOCS, type FieldDocs } from '../openapi.js';
@@ -87,6 +87,6 @@ export function parseFetchPageArguments(args: unknown, config: Config): FetchPag
 /** The text of a tool error: the API's error code first, then its message and each failing field. */
 export function toolErrorText(error: ApiError): string {
   const lines = [`${error.code}: ${error.message}`];
-  for (const issue of error.details ?? ([] as FieldIssue[])) lines.push(`- ${issue.field}: ${issue.message}`);
+  for (const issue of error.details ?? []) lines.push(`- ${issue.field}: ${issue.message}`);
   return lines.join('\n');
 }
