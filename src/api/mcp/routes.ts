@@ -40,7 +40,10 @@ export function mcpRoutes() {
     const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true, maxRequestBodySize: MAX_BODY_BYTES });
     await server.connect(transport);
     try {
-      return await transport.handleRequest(c.req.raw);
+      const answer = await transport.handleRequest(c.req.raw);
+      c.header('Cache-Control', 'no-store');
+      // Through the context, so the headers set before (X-Request-Id) are on it too.
+      return c.newResponse(answer.body, answer);
     } finally {
       await discardBody(c.req.raw); // an early answer (406, 415, 413) leaves the body unread
       await server.close();

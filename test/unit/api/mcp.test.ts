@@ -252,6 +252,34 @@ describe('POST /mcp through the app', () => {
     }
   });
 
+  it('answers with X-Request-Id and Cache-Control: no-store like the API', async () => {
+    const { appFetch } = setup(PAGE);
+    const response = await appFetch('http://page-fetch.test/mcp', {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${TOKEN}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        'X-Request-Id': 'agent-call-1',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'unit', version: '1' } },
+      }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('X-Request-Id')).toBe('agent-call-1');
+    expect(response.headers.get('Cache-Control')).toBe('no-store');
+    expect(response.headers.get('Content-Type')).toBe('application/json');
+    expect(((await response.json()) as { result: { serverInfo: unknown } }).result.serverInfo).toEqual({
+      name: 'page-fetch',
+      title: 'Page Fetch',
+      version: '0.1.0',
+    });
+  });
+
   it('answers a body that is not JSON-RPC with a JSON-RPC parse error', async () => {
     const { appFetch } = setup(PAGE);
     const response = await appFetch('http://page-fetch.test/mcp', {
