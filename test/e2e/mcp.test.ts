@@ -152,15 +152,17 @@ describe('MCP endpoint', () => {
   });
 
   it('a request without a token is refused with 401 before any MCP handling', async () => {
+    const client = new Client({ name: 'page-fetch-e2e', version: '1.0.0' });
+    // The SDK's client reports the HTTP status as the error's code, and the API's error body as its message.
+    await expect(client.connect(new StreamableHTTPClientTransport(new URL(`${ctx.worker.origin}/mcp`)))).rejects.toMatchObject({
+      code: 401,
+      message:
+        'Streamable HTTP error: Error POSTing to endpoint: {"error":{"code":"unauthorized","message":"A bearer token is required."}}',
+    });
     const response = await fetch(`${ctx.worker.origin}/mcp`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
-      }),
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
     });
     expect(response.status).toBe(401);
     expect(response.headers.get('WWW-Authenticate')).toBe('Bearer realm="page-fetch"');
