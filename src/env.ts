@@ -11,6 +11,8 @@ export interface Env {
   BROWSER_HUB: DurableObjectNamespace<BrowserHub>;
   /** Per-token request limit (Workers Rate Limiting); optional so tests can run without it. */
   RATE_LIMITER?: RateLimit;
+  /** Workers KV: stored renders for max_age (api/cache/); optional so unit tests can run without it. */
+  CACHE?: KVNamespace;
   // Secrets
   /** Comma-separated accepted bearer tokens; two at once allow rotation. */
   API_TOKENS?: string;
@@ -29,6 +31,8 @@ export interface Env {
   BLOCK_MEDIA?: string;
   /** A shared browser is closed after this long without requests, in ms. */
   BROWSER_IDLE_CLOSE_MS?: string;
+  /** Seconds a render is stored; the upper bound for max_age. */
+  MAX_CACHE_AGE?: string;
 }
 
 // Keeps Env in step with wrangler.toml: WorkerBindings is generated from it (`npm run types`, checked

@@ -44,12 +44,14 @@ export function createApp() {
 
   app.post('/api/fetch', bearerAuth(), rateLimit(), async (c) => {
     const request = parseFetchRequest(await readJsonBody(c.req.raw), c.get('config'));
-    const { content, page, timer } = await fetchPage(c, request);
+    const { content, page, timer, age } = await fetchPage(c, request);
 
     c.header('X-Final-Url', page.finalUrl);
     c.header('X-Wait-Result', page.waitResult);
     c.header('X-Page-Status', String(page.status));
     if (request.onlyMainContent) c.header('X-Content-Mode', page.contentMode ?? 'full');
+    c.header('X-Cache', age === undefined ? 'MISS' : 'HIT');
+    if (age !== undefined) c.header('Age', String(age));
     c.header('Server-Timing', timer.header());
     c.header('Cache-Control', 'no-store');
     // The JSON answer escapes lone surrogates; a raw body must be valid UTF-8 as its charset says.

@@ -15,6 +15,8 @@ export interface Config {
   maxContentBytes: number;
   blockMedia: boolean;
   browserIdleCloseMs: number;
+  /** Seconds a render is stored, and the largest max_age a request may ask for. */
+  maxCacheAge: number;
 }
 
 function parseTokens(raw: string | undefined): string[] {
@@ -47,5 +49,6 @@ export function readConfig(env: Partial<Env>): Config {
     maxContentBytes: parsePositiveInt('MAX_CONTENT_BYTES', env.MAX_CONTENT_BYTES, 10 * 1024 * 1024),
     blockMedia: flag(env.BLOCK_MEDIA) !== 'false',
     browserIdleCloseMs: parsePositiveInt('BROWSER_IDLE_CLOSE_MS', env.BROWSER_IDLE_CLOSE_MS, 60_000),
+    maxCacheAge: parsePositiveInt('MAX_CACHE_AGE', env.MAX_CACHE_AGE, 86_400),
   };
 }

@@ -125,3 +125,8 @@ export function resolveEgress(fields: EgressFields, proxies: ReadonlyMap<string,
 export function egressName(egress: Egress): string {
   return egress.kind === 'proxy' ? egress.route.name : DEFAULT_PROXY_NAME;
 }
+
+/** The country the traffic leaves from, as resolved: the launch location or the proxy's country. */
+export function egressCountry(egress: Egress): string | undefined {
+  return egress.kind === 'direct' ? egress.location : egress.country;
+}

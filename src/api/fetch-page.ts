@@ -1,24 +1,29 @@
-// One fetch from a validated request to the content the caller gets: the target guard, the browser
-// hub of the request's location, and the conversion of documents the browser does not make markdown
-// of. POST /api/fetch and the MCP tool both answer with it, so they cannot drift apart.
+// One fetch from a validated request to the content the caller gets: the target guard, the store of
+// renders (a hit answers without a Durable Object or a browser), the browser hub of the request's
+// location, and the conversion of documents the browser does not make markdown of. POST /api/fetch
+// and the MCP tool both answer with it, so they cannot drift apart.
 import type { Context } from 'hono';
-import type { RenderCall, RenderedPage } from '../browser/index.js';
+import type { RenderCall } from '../browser/index.js';
 import { contentTooLarge, fromWireError } from '../errors.js';
 import { targetGuard } from '../guard/policy.js';
 import type { BrowserLocation } from '../locations.js';
 import { PhaseTimer, type Phase } from '../timings.js';
 import { utf8Length } from '../utf8.js';
 import type { AppEnv } from './app-env.js';
+import { cacheKey } from './cache/cache-key.js';
+import { RenderStore, type StoredRender } from './cache/render-store.js';
 import type { Config } from './config.js';
-import { egressName } from './egress.js';
+import { egressCountry, egressName } from './egress.js';
 import type { FetchRequest } from './fetch-request.js';
 import { renderContent } from './output.js';
 
 export interface FetchedPage {
   /** The content in the requested format. */
   content: string;
-  page: RenderedPage;
+  page: StoredRender;
   timer: PhaseTimer;
+  /** Seconds since the stored render that answered (a hit); undefined when this request rendered. */
+  age?: number;
 }
 
 /** The hub instance name for a launch location: a browser is only reused where it was launched. */
@@ -42,8 +47,8 @@ function renderCall(request: FetchRequest, config: Config): RenderCall {
       navigationTimeoutMs: config.navigationTimeoutMs,
       maxContentBytes: config.maxContentBytes,
       format: request.outputFormat,
-      // Ignored with raw: the content alone has no place for it.
-      metadata: request.includeMetadata && !request.raw,
+      // Read with raw too: the stored render must serve a later JSON answer with the same key.
+      metadata: request.includeMetadata,
       mainContent: request.onlyMainContent,
     },
     idleCloseMs: config.browserIdleCloseMs,
@@ -60,13 +65,19 @@ function logOptions(request: FetchRequest): Record<string, unknown> {
     include_metadata: request.includeMetadata,
     only_main_content: request.onlyMainContent,
     proxy_name: egressName(egress),
-    country: egress.kind === 'direct' ? egress.location : egress.country,
+    country: egressCountry(egress),
+    max_age: request.maxAge,
   };
 }
 
+/** A store failure is logged and taken as a miss: availability over the saving. */
+function logStoreFailure(c: Context<AppEnv>, event: 'cache_read_failed' | 'cache_write_failed', error: unknown): void {
+  console.error(JSON.stringify({ requestId: c.get('requestId'), event, cause: String(error) }));
+}
+
 /**
- * Loads the page of a validated request and returns its content; the request's log line learns the
- * target host, the options and the phase timings.
+ * Loads the page of a validated request and returns its content, from the store when `max_age`
+ * allows; the request's log line learns the target host, the options and the phase timings.
  * @throws ApiError forbidden_target before any browser work, or whatever the browser side reported.
  */
 export async function fetchPage(c: Context<AppEnv>, request: FetchRequest): Promise<FetchedPage> {
@@ -76,16 +87,38 @@ export async function fetchPage(c: Context<AppEnv>, request: FetchRequest): Prom
   // The same guard settings the browser side applies to every request it makes.
   targetGuard(call.setup.guard).assertUrlAllowed(request.url);
 
-  const hub = c.env.BROWSER_HUB.get(c.env.BROWSER_HUB.idFromName(hubName(call.location)));
-  const outcome = await hub.render(call);
   const timer = new PhaseTimer();
-  for (const [phase, ms] of Object.entries(outcome.timings)) timer.record(phase as Phase, ms);
   c.get('log').timer = timer;
+  const store = c.env.CACHE === undefined ? undefined : new RenderStore(c.env.CACHE, config.maxCacheAge);
+  const key = await cacheKey(request);
+  if (store !== undefined && request.maxAge > 0) {
+    const stored = await timer
+      .time('cache', () => store.read(key, request.maxAge))
+      .catch((error: unknown) => {
+        logStoreFailure(c, 'cache_read_failed', error);
+        return undefined;
+      });
+    if (stored !== undefined) return { content: stored.render.content, page: stored.render, timer, age: stored.age };
+  }
+
+  const hub = c.env.BROWSER_HUB.get(c.env.BROWSER_HUB.idFromName(hubName(call.location)));
+  // Requests that accept a stored render accept one taken while they wait, too: max_age 0 always renders.
+  const outcome = await hub.render(request.maxAge > 0 ? { ...call, shareKey: key } : call);
+  const renderedAt = Date.now();
+  for (const [phase, ms] of Object.entries(outcome.timings)) timer.record(phase as Phase, ms);
   if (!outcome.ok) throw fromWireError(outcome.error);
   const { page } = outcome;
 
   const content = await timer.time('convert', () => renderContent(page, request.outputFormat));
   // The browser side measured what it returned; only content converted here can differ.
   if (content !== page.content && utf8Length(content) > config.maxContentBytes) throw contentTooLarge(config.maxContentBytes);
-  return { content, page, timer };
+  const { status, headers, finalUrl, waitResult, contentMode, metadata } = page;
+  const render: StoredRender = { content, status, headers, finalUrl, waitResult, contentMode, metadata };
+  // Off the answer's critical path; errors are never stored (they threw above).
+  if (store !== undefined) {
+    c.executionCtx.waitUntil(
+      store.write(key, render, renderedAt).catch((error: unknown) => logStoreFailure(c, 'cache_write_failed', error)),
+    );
+  }
+  return { content, page: render, timer };
 }

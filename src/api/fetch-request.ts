@@ -14,6 +14,9 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 export const MAX_URL_LENGTH = 8192;
 export const DEFAULT_WAIT_MS = 5000;
 
+/** The deployment's limits that the schema checks against. */
+export type SchemaLimits = Pick<Config, 'maxWaitMs' | 'maxCacheAge'>;
+
 export interface FetchRequest {
   url: string;
   outputFormat: OutputFormat;
@@ -25,6 +28,8 @@ export interface FetchRequest {
   includeMetadata: boolean;
   /** Only the page's main content, when one can be told apart. */
   onlyMainContent: boolean;
+  /** Seconds: a stored render at most this old may answer; 0 always renders (api/cache/). */
+  maxAge: number;
   /** Where the traffic leaves from, resolved (egress.ts). */
   egress: Egress;
 }
@@ -39,7 +44,7 @@ function isHttpUrl(value: string): boolean {
 }
 
 /** The body schema; also the source of the OpenAPI document's request schema (src/openapi.ts). */
-export function fetchRequestSchema(maxWaitMs: number) {
+export function fetchRequestSchema({ maxWaitMs, maxCacheAge }: SchemaLimits) {
   const enumMessage = (values: readonly string[]) => ({ message: `must be one of ${values.map((v) => `"${v}"`).join(', ')}` });
   return z.strictObject({
     url: z
@@ -57,6 +62,12 @@ export function fetchRequestSchema(maxWaitMs: number) {
     raw: z.boolean({ message: 'must be a boolean' }).nullish(),
     only_main_content: z.boolean({ message: 'must be a boolean' }).nullish(),
     include_metadata: z.boolean({ message: 'must be a boolean' }).nullish(),
+    max_age: z
+      .number({ message: 'must be an integer' })
+      .int({ message: 'must be an integer' })
+      .min(0, { message: 'must be at least 0' })
+      .max(maxCacheAge, { message: `must be at most ${maxCacheAge}` })
+      .nullish(),
     proxy_name: z.string({ message: 'must be a string' }).min(1, { message: 'must not be empty' }).nullish(),
     country: z
       .string({ message: 'must be a string' })
@@ -127,6 +138,7 @@ export function fetchRequestFrom(
     raw: body.raw ?? false,
     includeMetadata: body.include_metadata ?? false,
     onlyMainContent: body.only_main_content ?? false,
+    maxAge: body.max_age ?? 0,
     egress,
   };
 }
@@ -136,6 +148,6 @@ export function fetchRequestFrom(
  * @throws ApiError `malformed_json` when the body is not an object, `invalid_request` listing every failing field.
  */
 export function parseFetchRequest(json: unknown, config: Config): FetchRequest {
-  const { body, egress } = validateBody(json, fetchRequestSchema(config.maxWaitMs), config);
+  const { body, egress } = validateBody(json, fetchRequestSchema(config), config);
   return fetchRequestFrom(body, egress, 'html');
 }

@@ -3,11 +3,10 @@
 // closed error table (ERROR_CODES + describeError), so neither can drift from what the API does.
 // Pure: no Hono, no Workers APIs; app.ts mounts it.
 import { z } from 'zod';
-import type { Config } from './config.js';
 import { DEFAULT_PROXY_NAME } from './egress.js';
 import { describeError, ERROR_CODES, type ErrorCode, type ErrorStatus } from '../errors.js';
 import { METADATA_FIELDS } from '../metadata.js';
-import { DEFAULT_WAIT_MS, fetchRequestSchema, MAX_URL_LENGTH } from './fetch-request.js';
+import { DEFAULT_WAIT_MS, fetchRequestSchema, MAX_URL_LENGTH, type SchemaLimits } from './fetch-request.js';
 
 type JsonSchema = Record<string, unknown>;
 /** `required` marks a header sent on every response of its status (OpenAPI's header `required`). */
@@ -37,6 +36,11 @@ export const FETCH_FIELD_DOCS: Record<BodyField, FieldDocs> = {
     description:
       'true adds `metadata` to the JSON answer (title, description, language, canonical URL, site name, author, published time, image); ignored with raw.',
     default: false,
+  },
+  max_age: {
+    description:
+      'Seconds: a stored render of the same page and options at most this old may answer (X-Cache: HIT, Age); 0 always renders. At most MAX_CACHE_AGE.',
+    default: 0,
   },
   proxy_name: {
     description: `"${DEFAULT_PROXY_NAME}" (the browser's own egress) or a proxy name configured on the deployment (checked by the server).`,
@@ -180,11 +184,11 @@ export function documentedJsonSchema<Field extends string>(schema: z.ZodObject, 
 }
 
 /** The request schema of POST /api/fetch as JSON Schema, with per-field docs. */
-export function fetchRequestJsonSchema(maxWaitMs: number): JsonSchema {
-  return documentedJsonSchema(fetchRequestSchema(maxWaitMs), FETCH_FIELD_DOCS);
+export function fetchRequestJsonSchema(limits: SchemaLimits): JsonSchema {
+  return documentedJsonSchema(fetchRequestSchema(limits), FETCH_FIELD_DOCS);
 }
 
-export function openApiDocument(config: Pick<Config, 'maxWaitMs'>) {
+export function openApiDocument(config: SchemaLimits) {
   const byStatus = [...errorCodesByStatus().keys()].sort((a, b) => a - b);
   return {
     openapi: '3.1.0',
@@ -195,7 +199,7 @@ export function openApiDocument(config: Pick<Config, 'maxWaitMs'>) {
     },
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'One of the API tokens of the deployment.' } },
-      schemas: { FetchRequest: fetchRequestJsonSchema(config.maxWaitMs), FetchResponse: SUCCESS_BODY, ErrorBody: errorBody(ERROR_CODES) },
+      schemas: { FetchRequest: fetchRequestJsonSchema(config), FetchResponse: SUCCESS_BODY, ErrorBody: errorBody(ERROR_CODES) },
       // Error404 is what any path not listed here answers; OpenAPI has no wildcard path to hang it on.
       responses: errorResponses(),
     },

@@ -53,6 +53,11 @@ export interface RenderCall {
   load: LoadOptions;
   /** Close the browser after this long without requests, in ms. */
   idleCloseMs: number;
+  /**
+   * Calls with the same key while one of them renders share that render (the Worker's cache key:
+   * the same page and options). Absent: this call renders on its own.
+   */
+  shareKey?: string;
 }
 
 export interface RenderedPage {

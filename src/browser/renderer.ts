@@ -29,13 +29,25 @@ export class Renderer {
   private pool?: RenderPool;
   private active = 0;
   private idleTimer?: ReturnType<typeof setTimeout>;
+  /** Renders under way by share key: a call with the same key waits for that one instead. */
+  private readonly shared = new Map<string, Promise<RenderOutcome>>();
 
   constructor(
     private readonly createPool: (location: BrowserLocation | undefined) => RenderPool,
     private readonly load: LoadPage,
   ) {}
 
-  async render(call: RenderCall): Promise<RenderOutcome> {
+  render(call: RenderCall): Promise<RenderOutcome> {
+    const key = call.shareKey;
+    if (key === undefined) return this.renderAlone(call);
+    const underWay = this.shared.get(key);
+    if (underWay !== undefined) return underWay;
+    const outcome = this.renderAlone(call).finally(() => this.shared.delete(key));
+    this.shared.set(key, outcome);
+    return outcome;
+  }
+
+  private async renderAlone(call: RenderCall): Promise<RenderOutcome> {
     this.pool ??= this.createPool(call.location);
     const pool = this.pool;
     const timer = new PhaseTimer();

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { ApiError } from '../../errors.js';
 import type { Config } from '../config.js';
-import { fetchRequestFrom, fetchRequestSchema, validateBody, type FetchRequest } from '../fetch-request.js';
+import { type FetchRequest, fetchRequestFrom, fetchRequestSchema, type SchemaLimits, validateBody } from '../fetch-request.js';
 import { documentedJsonSchema, FETCH_FIELD_DOCS, type FieldDocs } from '../openapi.js';
 import { DEFAULT_MAX_LENGTH } from './paging.js';
 
@@ -17,8 +17,8 @@ export interface FetchPageCall {
   startIndex: number;
 }
 
-export function fetchPageToolSchema(maxWaitMs: number) {
-  return fetchRequestSchema(maxWaitMs)
+export function fetchPageToolSchema(limits: SchemaLimits) {
+  return fetchRequestSchema(limits)
     .omit({ raw: true })
     .extend({
       max_length: z
@@ -58,7 +58,7 @@ const TOOL_FIELD_DOCS: Record<ToolField, FieldDocs> = {
 };
 
 /** The tool as tools/list shows it; the annotations tell clients it only reads. */
-export function fetchPageToolDefinition(maxWaitMs: number) {
+export function fetchPageToolDefinition(limits: SchemaLimits) {
   return {
     name: FETCH_PAGE_TOOL,
     title: 'Fetch a web page',
@@ -66,7 +66,7 @@ export function fetchPageToolDefinition(maxWaitMs: number) {
       'Loads a web page in a real headless browser (JavaScript runs) and returns what a reader sees, as markdown by default. ' +
       'Set only_main_content to get the article without menus and footers. Long pages come in parts: ' +
       'when a part is cut, its last line names the start_index of the next part.',
-    inputSchema: documentedJsonSchema(fetchPageToolSchema(maxWaitMs), TOOL_FIELD_DOCS) as { type: 'object'; [key: string]: unknown },
+    inputSchema: documentedJsonSchema(fetchPageToolSchema(limits), TOOL_FIELD_DOCS) as { type: 'object'; [key: string]: unknown },
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   };
 }
@@ -76,7 +76,7 @@ export function fetchPageToolDefinition(maxWaitMs: number) {
  * @throws ApiError invalid_request listing every failing field, as POST /api/fetch does.
  */
 export function parseFetchPageArguments(args: unknown, config: Config): FetchPageCall {
-  const { body, egress } = validateBody(args ?? {}, fetchPageToolSchema(config.maxWaitMs), config);
+  const { body, egress } = validateBody(args ?? {}, fetchPageToolSchema(config), config);
   return {
     request: fetchRequestFrom(body, egress, 'markdown'),
     maxLength: body.max_length ?? DEFAULT_MAX_LENGTH,

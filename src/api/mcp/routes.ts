@@ -36,7 +36,7 @@ async function callFetchPage(c: Context<AppEnv>, args: unknown): Promise<CallToo
 export function mcpRoutes() {
   const routes = new Hono<AppEnv>();
   routes.post('/mcp', bearerAuth(), rateLimit(), async (c) => {
-    const server = createMcpServer(c.get('config').maxWaitMs, (args) => callFetchPage(c, args));
+    const server = createMcpServer(c.get('config'), (args) => callFetchPage(c, args));
     const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true, maxRequestBodySize: MAX_BODY_BYTES });
     await server.connect(transport);
     try {

@@ -11,6 +11,7 @@ import {
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
+import type { SchemaLimits } from '../fetch-request.js';
 import { FETCH_PAGE_TOOL, fetchPageToolDefinition } from './fetch-page-tool.js';
 
 export const SERVER_INFO = { name: 'page-fetch', title: 'Page Fetch', version: '0.1.0' };
@@ -22,14 +23,14 @@ const INSTRUCTIONS =
 /** Runs one fetch_page call; resolves to the tool's result, errors included (never throws for API errors). */
 export type FetchPageHandler = (args: unknown) => Promise<CallToolResult>;
 
-export function createMcpServer(maxWaitMs: number, fetchPage: FetchPageHandler): Server {
+export function createMcpServer(limits: SchemaLimits, fetchPage: FetchPageHandler): Server {
   // Not Ajv (the default): it compiles schemas with `new Function`, which Workers forbid.
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: {} },
     instructions: INSTRUCTIONS,
     jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
   });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [fetchPageToolDefinition(maxWaitMs)] }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [fetchPageToolDefinition(limits)] }));
   server.setRequestHandler(CallToolRequestSchema, (request) => {
     if (request.params.name !== FETCH_PAGE_TOOL) {
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);

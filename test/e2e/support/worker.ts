@@ -49,6 +49,7 @@ export const DEFAULT_VARS: Record<string, string> = {
   PROXIES: '',
   BLOCK_MEDIA: 'true',
   BROWSER_IDLE_CLOSE_MS: '60000',
+  MAX_CACHE_AGE: '86400',
 };
 
 async function freePort(): Promise<number> {

@@ -267,10 +267,11 @@ describe('browser acquisition', () => {
 
   it.each([
     [{ include_metadata: true }, true],
-    [{ include_metadata: true, raw: true }, false],
+    // With raw too: the stored render must serve a later JSON answer of the same key.
+    [{ include_metadata: true, raw: true }, true],
     [{ include_metadata: false }, false],
     [{}, false],
-  ])('asks the browser for the metadata only when the JSON answer will carry it (%j)', async (fields, asked) => {
+  ])('asks the browser for the metadata exactly when include_metadata is true (%j)', async (fields, asked) => {
     const { post, hub } = setup();
     await post(JSON.stringify({ url: 'https://example.com/', ...fields }));
     expect(hub.render.mock.calls[0]?.[0].load.metadata).toBe(asked);

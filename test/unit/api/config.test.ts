@@ -14,6 +14,7 @@ describe('readConfig', () => {
       maxContentBytes: 10485760,
       blockMedia: true,
       browserIdleCloseMs: 60000,
+      maxCacheAge: 86400,
     });
   });
 
@@ -39,10 +40,13 @@ describe('readConfig', () => {
   });
 
   it('reads numeric vars', () => {
-    expect(readConfig({ MAX_WAIT_MS: '1000', NAVIGATION_TIMEOUT_MS: '2000', MAX_CONTENT_BYTES: '3000' })).toMatchObject({
+    expect(
+      readConfig({ MAX_WAIT_MS: '1000', NAVIGATION_TIMEOUT_MS: '2000', MAX_CONTENT_BYTES: '3000', MAX_CACHE_AGE: '4000' }),
+    ).toMatchObject({
       maxWaitMs: 1000,
       navigationTimeoutMs: 2000,
       maxContentBytes: 3000,
+      maxCacheAge: 4000,
     });
   });
 

@@ -21,6 +21,7 @@ const KNOWN_FIELDS = [
   'raw',
   'include_metadata',
   'only_main_content',
+  'max_age',
   'proxy_name',
   'country',
 ] as const;
@@ -94,6 +95,12 @@ const validWaitEvent = fc.oneof(fc.constantFrom(...WAIT_EVENTS), absentOrNull);
 const validRaw = fc.oneof(fc.boolean(), absentOrNull);
 const validWaitMs = (maxWaitMs: number) =>
   fc.oneof(fc.integer({ min: 0, max: maxWaitMs }), fc.constantFrom(0, -0, maxWaitMs), absentOrNull);
+// Both configs of this file keep the default MAX_CACHE_AGE.
+const validMaxAge = fc.oneof(
+  fc.integer({ min: 0, max: DEFAULT_CONFIG.maxCacheAge }),
+  fc.constantFrom(0, DEFAULT_CONFIG.maxCacheAge),
+  absentOrNull,
+);
 
 const anyCase = (code: string) =>
   fc.tuple(fc.boolean(), fc.boolean()).map(([a, b]) => (a ? code[0]!.toLowerCase() : code[0]!) + (b ? code[1]!.toLowerCase() : code[1]!));
@@ -109,6 +116,7 @@ const validFor = (maxWaitMs: number): Record<Field, fc.Arbitrary<unknown>> => ({
   raw: validRaw,
   include_metadata: validRaw,
   only_main_content: validRaw,
+  max_age: validMaxAge,
   proxy_name: fc.constantFrom('fast_dc', null, undefined),
   country: fc.oneof(browserCountry, absentOrNull),
 });
@@ -127,6 +135,7 @@ const validProxyBody = fc.constantFrom('fast_dc', 'dc', 'res', null, undefined).
       raw: validRaw,
       include_metadata: validRaw,
       only_main_content: validRaw,
+      max_age: validMaxAge,
       proxy_name: fc.constant(proxy),
       country: fc.oneof(proxy === 'dc' || proxy === 'res' ? twoLetters : browserCountry, absentOrNull),
     },
@@ -163,6 +172,7 @@ function expectedRequest(body: Body): FetchRequest {
     raw: (body.raw as boolean | null | undefined) ?? false,
     includeMetadata: (body.include_metadata as boolean | null | undefined) ?? false,
     onlyMainContent: (body.only_main_content as boolean | null | undefined) ?? false,
+    maxAge: (body.max_age as number | null | undefined) ?? 0,
     egress,
   };
 }
@@ -240,6 +250,7 @@ const invalidFor = (maxWaitMs: number): Record<Field, fc.Arbitrary<unknown>> => 
   raw: invalidRaw,
   include_metadata: invalidRaw,
   only_main_content: invalidRaw,
+  max_age: invalidWaitMs(DEFAULT_CONFIG.maxCacheAge),
   proxy_name: invalidProxyName,
   country: invalidCountry,
 });

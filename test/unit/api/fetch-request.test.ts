@@ -28,6 +28,7 @@ describe('parseFetchRequest defaults', () => {
       raw: false,
       includeMetadata: false,
       onlyMainContent: false,
+      maxAge: 0,
       egress: { kind: 'direct' },
     });
   });
@@ -40,6 +41,7 @@ describe('parseFetchRequest defaults', () => {
       raw: null,
       include_metadata: null,
       only_main_content: null,
+      max_age: null,
       proxy_name: null,
       country: null,
     };
@@ -94,6 +96,10 @@ describe('parseFetchRequest rejections', () => {
     ['a fractional wait_ms', { url: URL_OK, wait_ms: 1.5 }, 'wait_ms'],
     ['wait_ms as a string', { url: URL_OK, wait_ms: '1000' }, 'wait_ms'],
     ['wait_ms above MAX_WAIT_MS', { url: URL_OK, wait_ms: 60001 }, 'wait_ms'],
+    ['a negative max_age', { url: URL_OK, max_age: -1 }, 'max_age'],
+    ['a fractional max_age', { url: URL_OK, max_age: 0.5 }, 'max_age'],
+    ['max_age as a string', { url: URL_OK, max_age: '60' }, 'max_age'],
+    ['max_age above MAX_CACHE_AGE', { url: URL_OK, max_age: 86401 }, 'max_age'],
     ['an unknown wait_event', { url: URL_OK, wait_event: 'networkidle0' }, 'wait_event'],
     ['wait_event in another case', { url: URL_OK, wait_event: 'LOAD' }, 'wait_event'],
     ['raw as a string', { url: URL_OK, raw: 'true' }, 'raw'],
@@ -124,6 +130,12 @@ describe('parseFetchRequest rejections', () => {
     expect(error.details?.map((detail) => detail.field).sort()).toEqual(['proxy_name', 'raw', 'url', 'wait_ms']);
     const country = failure({ wait_ms: 'x', country: 'ZZ' });
     expect(country.details?.map((detail) => detail.field).sort()).toEqual(['country', 'url', 'wait_ms']);
+  });
+
+  it('reads max_age, up to MAX_CACHE_AGE from the configuration', () => {
+    expect(parseFetchRequest({ url: URL_OK, max_age: 3600 }, config).maxAge).toBe(3600);
+    const error = failure({ url: URL_OK, max_age: 601 }, readConfig({ MAX_CACHE_AGE: '600' }));
+    expect(error.details).toEqual([{ field: 'max_age', message: 'must be at most 600' }]);
   });
 
   it('applies MAX_WAIT_MS from the configuration', () => {

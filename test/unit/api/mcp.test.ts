@@ -122,8 +122,8 @@ describe('fetch_page arguments', () => {
   });
 
   it("schema is the API's without raw, plus the paging fields", () => {
-    const { inputSchema } = fetchPageToolDefinition(config.maxWaitMs);
-    const api = fetchRequestJsonSchema(config.maxWaitMs) as { properties: Record<string, unknown> };
+    const { inputSchema } = fetchPageToolDefinition(config);
+    const api = fetchRequestJsonSchema(config) as { properties: Record<string, unknown> };
     expect(Object.keys(inputSchema.properties as object)).toEqual([
       ...Object.keys(api.properties).filter((field) => field !== 'raw'),
       'max_length',

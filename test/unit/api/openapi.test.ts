@@ -48,7 +48,7 @@ describe('the OpenAPI document', () => {
 
   it('takes the wait_ms maximum from MAX_WAIT_MS', () => {
     const waitMs = (maxWaitMs: number) =>
-      (openApiDocument({ maxWaitMs }).components.schemas.FetchRequest as Json).properties.wait_ms.anyOf[0];
+      (openApiDocument({ maxWaitMs, maxCacheAge: 86400 }).components.schemas.FetchRequest as Json).properties.wait_ms.anyOf[0];
     expect(waitMs(60_000)).toEqual({ type: 'integer', minimum: 0, maximum: 60_000 });
     expect(waitMs(1234).maximum).toBe(1234);
   });
@@ -164,6 +164,6 @@ describe('GET /openapi.json', () => {
     const response = await createApp().request('/openapi.json', {}, { MAX_WAIT_MS: '1234' });
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toMatch(/^application\/json/);
-    expect(await response.json()).toEqual(JSON.parse(JSON.stringify(openApiDocument({ maxWaitMs: 1234 }))));
+    expect(await response.json()).toEqual(JSON.parse(JSON.stringify(openApiDocument({ maxWaitMs: 1234, maxCacheAge: 86400 }))));
   });
 });

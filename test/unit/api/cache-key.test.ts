@@ -1,0 +1,132 @@
+// The store key (src/api/cache/cache-key.ts): URL normalization as properties over generated URLs,
+// and which request fields make a different key.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { cacheKey, normalizeUrl } from '../../../src/api/cache/cache-key.js';
+import { readConfig } from '../../../src/api/config.js';
+import { type FetchRequest, parseFetchRequest } from '../../../src/api/fetch-request.js';
+
+const RUNS = { numRuns: 300, seed: 0x51f15e };
+
+const label = fc.stringMatching(/^[a-z][a-z0-9-]{0,10}[a-z0-9]$/);
+const host = fc.array(label, { minLength: 1, maxLength: 3 }).map((labels) => [...labels, 'example'].join('.'));
+const segment = fc.stringMatching(/^[A-Za-z0-9._~-]{1,8}$/);
+const path = fc.array(segment, { maxLength: 4 }).map((segments) => `/${segments.join('/')}`);
+const param = fc.tuple(fc.stringMatching(/^[a-z]{1,5}$/), fc.stringMatching(/^[A-Za-z0-9]{0,5}$/)).map(([k, v]) => `${k}=${v}`);
+const query = fc.array(param, { maxLength: 4 }).map((params) => (params.length === 0 ? '' : `?${params.join('&')}`));
+const fragment = fc.stringMatching(/^[A-Za-z0-9/?=&-]{0,10}$/).map((text) => `#${text}`);
+const parts = fc.record({
+  scheme: fc.constantFrom('http', 'https'),
+  host,
+  port: fc.option(fc.integer({ min: 1, max: 65535 })),
+  path,
+  query,
+});
+
+type Parts = { scheme: string; host: string; port: number | null; path: string; query: string };
+const urlOf = ({ scheme, host, port, path, query }: Parts, fragmentText = '') =>
+  `${scheme}://${host}${port === null ? '' : `:${port}`}${path}${query}${fragmentText}`;
+
+/** Upper-cases a random choice of letters. */
+const mixedCase = (text: string) =>
+  fc
+    .array(fc.boolean(), { minLength: text.length, maxLength: text.length })
+    .map((flips) => [...text].map((char, i) => (flips[i] ? char.toUpperCase() : char)).join(''));
+
+describe('normalizeUrl', () => {
+  it('is idempotent', () => {
+    fc.assert(
+      fc.property(parts, fragment, (p, f) => normalizeUrl(normalizeUrl(urlOf(p, f))) === normalizeUrl(urlOf(p, f))),
+      RUNS,
+    );
+  });
+
+  it('ignores the case of scheme and host', () => {
+    fc.assert(
+      fc.property(
+        parts.chain((p) => fc.tuple(fc.constant(p), mixedCase(p.scheme), mixedCase(p.host))),
+        ([p, scheme, hostName]) => {
+          expect(normalizeUrl(urlOf({ ...p, scheme, host: hostName }))).toBe(normalizeUrl(urlOf(p)));
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it("drops the scheme's default port", () => {
+    fc.assert(
+      fc.property(parts, (p) => {
+        const defaultPort = p.scheme === 'http' ? 80 : 443;
+        expect(normalizeUrl(urlOf({ ...p, port: defaultPort }))).toBe(normalizeUrl(urlOf({ ...p, port: null })));
+      }),
+      RUNS,
+    );
+  });
+
+  it('drops the fragment', () => {
+    fc.assert(
+      fc.property(parts, fragment, (p, f) => {
+        expect(normalizeUrl(urlOf(p, f))).toBe(normalizeUrl(urlOf(p)));
+        expect(normalizeUrl(urlOf(p, f))).not.toContain('#');
+      }),
+      RUNS,
+    );
+  });
+
+  it('keeps the order of the query, and the case of path and query', () => {
+    fc.assert(
+      fc.property(parts, fc.uniqueArray(param, { minLength: 2, maxLength: 4 }), (p, params) => {
+        const reversed = [...params].reverse();
+        fc.pre(params.join('&') !== reversed.join('&'));
+        expect(normalizeUrl(urlOf({ ...p, query: `?${params.join('&')}` }))).not.toBe(
+          normalizeUrl(urlOf({ ...p, query: `?${reversed.join('&')}` })),
+        );
+      }),
+      RUNS,
+    );
+    expect(normalizeUrl('https://example.com/A?q=B')).not.toBe(normalizeUrl('https://example.com/a?q=b'));
+  });
+});
+
+describe('cacheKey', () => {
+  const config = readConfig({});
+  const request = (fields: Record<string, unknown>): FetchRequest => parseFetchRequest({ url: 'https://example.com/a', ...fields }, config);
+  const base = request({});
+
+  it('is a short, fixed-length key whatever the URL length', async () => {
+    const long = await cacheKey(request({ url: `https://example.com/${'a'.repeat(8000)}` }));
+    expect(long).toMatch(/^render:v1:[0-9a-f]{64}$/);
+    expect(await cacheKey(base)).toMatch(/^render:v1:[0-9a-f]{64}$/);
+  });
+
+  it.each([
+    ['raw', { raw: true }],
+    ['max_age', { max_age: 600 }],
+    ['the fragment', { url: 'https://example.com/a#top' }],
+    ['the host case', { url: 'https://EXAMPLE.com/a' }],
+    ['wait_ms 0 (the default 5000)', { wait_ms: 0 }],
+    ['wait_ms 5000 written out', { wait_ms: 5000 }],
+    ['the country case', { country: 'jp' }],
+  ])('does not depend on %s', async (_name, fields) => {
+    const against = 'country' in fields ? request({ country: 'JP' }) : base;
+    expect(await cacheKey(request(fields))).toBe(await cacheKey(against));
+  });
+
+  it.each([
+    ['url', { url: 'https://example.com/b' }],
+    ['output_format', { output_format: 'markdown' }],
+    ['wait_event', { wait_event: 'load' }],
+    ['wait_ms', { wait_ms: 1000 }],
+    ['country', { country: 'JP' }],
+    ['only_main_content', { only_main_content: true }],
+    ['include_metadata', { include_metadata: true }],
+  ])('changes with %s', async (_name, fields) => {
+    expect(await cacheKey(request(fields))).not.toBe(await cacheKey(base));
+  });
+
+  it('changes with proxy_name', async () => {
+    const proxies = readConfig({ PROXIES: JSON.stringify({ dc: { kind: 'datacenter', server: 'http://dc.example:8080' } }) });
+    const viaProxy = parseFetchRequest({ url: 'https://example.com/a', proxy_name: 'dc' }, proxies);
+    expect(await cacheKey(viaProxy)).not.toBe(await cacheKey(parseFetchRequest({ url: 'https://example.com/a' }, proxies)));
+  });
+});
