@@ -79,19 +79,32 @@ const REQUEST_ID: Header = {
   required: true,
 };
 
-// Every successful fetch response carries all of these.
-const FETCH_HEADERS: Record<string, Header> = Object.fromEntries(
-  Object.entries({
-    'X-Request-Id': REQUEST_ID,
-    'X-Final-Url': { description: 'URL of the main document after redirects.', schema: { type: 'string', format: 'uri' } },
-    'X-Wait-Result': {
-      description: '`event` when wait_event fired, `timeout` when the budget ran out first (not an error).',
-      schema: { type: 'string', enum: ['event', 'timeout'] },
-    },
-    'X-Page-Status': { description: "The target's own HTTP status.", schema: { type: 'string', pattern: '^[0-9]{3}$' } },
-    'Server-Timing': { description: 'Phase durations: acquire, navigate, wait, serialize, convert.', schema: { type: 'string' } },
-  } satisfies Record<string, Header>).map(([name, header]) => [name, { ...header, required: true }]),
-);
+// Every successful fetch response carries all of these, and Age on a HIT.
+const FETCH_HEADERS: Record<string, Header> = {
+  ...Object.fromEntries(
+    Object.entries({
+      'X-Request-Id': REQUEST_ID,
+      'X-Final-Url': { description: 'URL of the main document after redirects.', schema: { type: 'string', format: 'uri' } },
+      'X-Wait-Result': {
+        description: '`event` when wait_event fired, `timeout` when the budget ran out first (not an error).',
+        schema: { type: 'string', enum: ['event', 'timeout'] },
+      },
+      'X-Page-Status': { description: "The target's own HTTP status.", schema: { type: 'string', pattern: '^[0-9]{3}$' } },
+      'Server-Timing': {
+        description: 'Phase durations: cache (the store read, with max_age), acquire, navigate, wait, serialize, convert.',
+        schema: { type: 'string' },
+      },
+      'X-Cache': {
+        description: '`HIT` when a stored render answered (max_age), `MISS` when this request rendered.',
+        schema: { type: 'string', enum: ['HIT', 'MISS'] },
+      },
+    } satisfies Record<string, Header>).map(([name, header]) => [name, { ...header, required: true }]),
+  ),
+  Age: {
+    description: 'With X-Cache: HIT, whole seconds since the stored render was taken.',
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+  },
+};
 
 const SUCCESS_BODY: JsonSchema = {
   type: 'object',

@@ -19,6 +19,9 @@ export interface FixtureServer {
 
 type Handler = (url: URL, req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
+/** Ids /fails-once has failed for (one module-wide set: ids are unique per test). */
+const failedOnce = new Set<string>();
+
 function html(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', ...headers });
   res.end(body);
@@ -282,6 +285,15 @@ const routes: Record<string, Handler> = {
       'Set-Cookie': `visitor=${url.searchParams.get('value') ?? 'x'}; Path=/; Max-Age=3600`,
     }),
   '/show-cookie': (_url, req, res) => html(res, 200, page('Show cookie', `<p id="seen">${req.headers.cookie ?? '(no cookie)'}</p>`)),
+  // A download the first time an id is asked for (502 unsupported_content), a page after: errors must not be stored.
+  '/fails-once': (url, _req, res) => {
+    const id = url.searchParams.get('id') ?? '';
+    if (!failedOnce.has(id)) {
+      failedOnce.add(id);
+      return routes['/archive.zip']!(url, _req, res);
+    }
+    html(res, 200, page('Second try', '<h1>Second try</h1>'));
+  },
   '/echo': (url, _req, res) => {
     const id = (url.searchParams.get('id') ?? '').replace(/[^\w-]/g, '');
     const ms = Number(url.searchParams.get('ms') ?? 0);

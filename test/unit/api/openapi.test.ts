@@ -58,8 +58,23 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(ok.content).sort()).toEqual(['application/json', 'text/html', 'text/plain']);
     expect(ok.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/FetchResponse' });
     expect(doc.components.schemas.FetchResponse.required).toEqual(['data', 'status', 'headers']);
-    expect(Object.keys(ok.headers)).toEqual(['X-Request-Id', 'X-Final-Url', 'X-Wait-Result', 'X-Page-Status', 'Server-Timing']);
+    expect(Object.keys(ok.headers)).toEqual([
+      'X-Request-Id',
+      'X-Final-Url',
+      'X-Wait-Result',
+      'X-Page-Status',
+      'Server-Timing',
+      'X-Cache',
+      'Age',
+    ]);
     expect(ok.headers['X-Wait-Result'].schema.enum).toEqual(['event', 'timeout']);
+    expect(ok.headers['X-Cache'].schema.enum).toEqual(['HIT', 'MISS']);
+    // Age only on a HIT: not on every answer.
+    expect(
+      Object.entries(ok.headers)
+        .filter(([, header]) => !(header as { required?: boolean }).required)
+        .map(([name]) => name),
+    ).toEqual(['Age']);
   });
 });
 
