@@ -13,7 +13,8 @@ escaped=$(printf '%s' "$target" | sed -e 's/\\/\\\\/g' -e 's/"/\\"/g')
 
 # raw: true returns the markdown itself (text/plain), so no JSON parser is needed; an error is
 # still JSON ({"error": {"code", "message"}}), and --fail-with-body makes curl exit non-zero on it.
+# max_age: a render of the same page stored within the hour answers at once, without a browser.
 curl -sS --fail-with-body "$base/api/fetch" \
   -H "Authorization: Bearer $token" \
   -H 'Content-Type: application/json' \
-  -d "{\"url\": \"$escaped\", \"output_format\": \"markdown\", \"raw\": true}"
+  -d "{\"url\": \"$escaped\", \"output_format\": \"markdown\", \"raw\": true, \"max_age\": 3600}"

@@ -19,12 +19,14 @@ request = urllib.request.Request(
     f"{base}/api/fetch",
     method="POST",
     headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
-    data=json.dumps({"url": sys.argv[1], "output_format": "markdown", "include_metadata": True}).encode("utf-8"),
+    # max_age: a render of the same page stored within the hour answers at once (X-Cache: HIT).
+    data=json.dumps({"url": sys.argv[1], "output_format": "markdown", "include_metadata": True, "max_age": 3600}).encode("utf-8"),
 )
 try:
     # Rendering waits for the page (wait_ms, at most MAX_WAIT_MS), so the timeout is generous.
     with urllib.request.urlopen(request, timeout=120) as response:
         page = json.load(response)
+        cache = response.headers["X-Cache"]
 except urllib.error.HTTPError as failure:
     # Every error answer is {"error": {"code", "message", "details"?}}.
     error = json.load(failure)["error"]
@@ -38,4 +40,5 @@ if page["status"] >= 400:
     print(f"note: the target answered {page['status']}", file=sys.stderr)
 if page["metadata"]["title"] is not None:
     print(f"title: {page['metadata']['title']}", file=sys.stderr)
+print(f"cache: {cache}", file=sys.stderr)
 sys.stdout.write(page["data"])

@@ -29,7 +29,8 @@ if (target === undefined) {
 const response = await fetch(`${base}/api/fetch`, {
   method: 'POST',
   headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-  body: JSON.stringify({ url: target, output_format: 'markdown', include_metadata: true }),
+  // max_age: a render of the same page stored within the hour answers at once (X-Cache: HIT).
+  body: JSON.stringify({ url: target, output_format: 'markdown', include_metadata: true, max_age: 3600 }),
 });
 
 if (!response.ok) {
@@ -43,4 +44,5 @@ if (!response.ok) {
 const page = (await response.json()) as FetchResponse;
 if (page.status >= 400) console.error(`note: the target answered ${page.status}`);
 if (page.metadata.title !== null) console.error(`title: ${page.metadata.title}`);
+console.error(`cache: ${response.headers.get('X-Cache')}`);
 process.stdout.write(page.data);

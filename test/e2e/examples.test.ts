@@ -31,10 +31,12 @@ describe('examples', () => {
   });
 
   it.each(EXAMPLES.filter(([name]) => name !== 'curl.sh'))(
-    '%s prints the page title from its metadata to stderr',
-    async (_name, command, args) => {
-      const { stderr } = await runExample(command, args, ctx.fixtures.url('/pages/metadata.html'));
-      expect(stderr).toBe('title: Story title\n');
+    '%s prints the page title from its metadata and the cache outcome to stderr; a second run is served from the store',
+    async (name, command, args) => {
+      const target = ctx.fixtures.url(`/pages/metadata.html?example=${name}`);
+      expect((await runExample(command, args, target)).stderr).toBe('title: Story title\ncache: MISS\n');
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the render is stored after the answer
+      expect((await runExample(command, args, target)).stderr).toBe('title: Story title\ncache: HIT\n');
     },
   );
 

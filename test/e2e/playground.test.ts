@@ -128,7 +128,7 @@ describe('the playground page', () => {
 
   it('shows the form with a labelled control for every request option and its script running', async () => {
     const { page, consoleErrors } = await openPlayground();
-    for (const label of ['API token', 'URL', 'Output format', 'Wait event', 'Wait budget (ms)', 'Proxy', 'Country']) {
+    for (const label of ['API token', 'URL', 'Output format', 'Wait event', 'Wait budget (ms)', 'Proxy', 'Country', 'Max age (s)']) {
       await expect(page.getByLabel(label, { exact: true }).count(), label).resolves.toBe(1);
     }
     await expect(page.getByLabel(/raw/).isChecked()).resolves.toBe(false);
@@ -168,8 +168,15 @@ describe('fetching through the playground', () => {
     expect(await rendered.textContent()).not.toContain('# An article');
 
     const summary = page.locator('#summary');
-    expect(await summary.locator('dt').allTextContents()).toEqual(['API status', 'Page status', 'Final URL', 'Wait result', 'Time']);
-    expect((await summary.locator('dd').allTextContents()).slice(0, 4)).toEqual(['200', '200', target, 'event']);
+    expect(await summary.locator('dt').allTextContents()).toEqual([
+      'API status',
+      'Page status',
+      'Final URL',
+      'Wait result',
+      'Cache',
+      'Time',
+    ]);
+    expect((await summary.locator('dd').allTextContents()).slice(0, 5)).toEqual(['200', '200', target, 'event', 'MISS']);
 
     const responseHeaders = page.locator('#response-headers');
     expect(await responseHeaders.locator('th').allTextContents()).toEqual(
@@ -256,6 +263,21 @@ describe('fetching through the playground', () => {
     expect((await page.locator('#summary dd').allTextContents()).slice(0, 2)).toEqual(['200', '404']);
     expect(await page.locator('#page-headers td').allTextContents()).toEqual(['not included with raw: true']);
     expect(await page.locator('#curl').textContent()).toContain('"raw":true');
+    expect(consoleErrors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('sends max_age and shows a stored render as a HIT with its age', async () => {
+    const { page, consoleErrors } = await openPlayground();
+    await page.getByLabel('Max age (s)').fill('600');
+    const target = ctx.fixtures.url('/pages/article.html?playground=max-age');
+    await fetchThroughForm(page, target, 'markdown');
+    const cacheCell = page.locator('#summary dt', { hasText: /^Cache$/ }).locator('xpath=following-sibling::dd[1]');
+    expect(await cacheCell.textContent()).toBe('MISS');
+    expect(await page.locator('#curl').textContent()).toContain('"max_age":600');
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the render is stored after the answer
+    await fetchThroughForm(page, target, 'markdown');
+    expect(await cacheCell.textContent()).toMatch(/^HIT, [01] s old$/);
     expect(consoleErrors).toEqual([]);
     await page.context().close();
   });

@@ -63,10 +63,21 @@ function requestBody() {
   if (proxyName !== '') body.proxy_name = proxyName;
   const country = /** @type {HTMLInputElement} */ ($('country')).value.trim();
   if (country !== '') body.country = country;
+  const maxAge = /** @type {HTMLInputElement} */ ($('max-age')).value.trim();
+  if (maxAge !== '') body.max_age = /^\d+$/.test(maxAge) ? Number(maxAge) : maxAge;
   if (/** @type {HTMLInputElement} */ ($('raw')).checked) body.raw = true;
   if (/** @type {HTMLInputElement} */ ($('only-main-content')).checked) body.only_main_content = true;
   if (/** @type {HTMLInputElement} */ ($('include-metadata')).checked) body.include_metadata = true;
   return body;
+}
+
+/**
+ * X-Cache with the stored render's age on a hit.
+ * @param {Response} response
+ */
+function cacheSummary(response) {
+  const cache = response.headers.get('X-Cache') ?? '';
+  return cache === 'HIT' ? `HIT, ${response.headers.get('Age') ?? '?'} s old` : cache;
 }
 
 /** @param {string} value */
@@ -282,6 +293,7 @@ async function onSubmit(/** @type {SubmitEvent} */ event) {
         ['Final URL', response.headers.get('X-Final-Url') ?? ''],
         ['Wait result', response.headers.get('X-Wait-Result') ?? ''],
         ...(body.only_main_content ? [['Content mode', response.headers.get('X-Content-Mode') ?? '']] : []),
+        ['Cache', cacheSummary(response)],
         ['Time', elapsed],
       ]);
       fillHeaders($('page-headers'), result.pageHeaders ?? [['(raw response)', 'not included with raw: true']]);
