@@ -8,6 +8,7 @@ import { cpus, totalmem } from 'node:os';
 import { htmlToMarkdown } from '../../src/markdown/index.js';
 import { startFixtureServer } from '../../test/e2e/support/fixture-server.js';
 import { startWorker, TEST_TOKEN, type WorkerHandle } from '../../test/e2e/support/worker.js';
+import { cacheSectionLines, measureCache } from './cache.js';
 import { pageOwnTime, percentile, runLoad, type LoadResult, type Sample } from './load.js';
 import { serverTimingPhase } from './saved-pages.js';
 import { reloadCount, snapshotSources } from './snapshot.js';
@@ -279,6 +280,9 @@ async function main() {
     const serviceSent = 3 + 2 * CONCURRENCIES.reduce((a, c) => a + c * REQUESTS_PER_CLIENT, 0) + totals.service.sent;
     const baselineSent = CONCURRENCIES.reduce((a, c) => a + c * REQUESTS_PER_CLIENT, 0);
     log();
+    const cache = await measureCache(pooled, fixtures);
+    for (const line of cacheSectionLines(cache)) log(line);
+
     log(`## Summary against the targets`);
     log();
     log(`- warm overhead p50 at concurrency 1 (html): ${fmt(c1.overheadP50)} ms (target ≤ 100 ms)`);
@@ -290,6 +294,9 @@ async function main() {
     );
     log(
       `- browsers launched by the service for all ${serviceSent} requests above (${2 * 8 * REQUESTS_PER_CLIENT + totals.service.sent} of them at concurrency 8): ${serviceLaunches} (target ≤ 2 for 50 at concurrency 8); naive: ${baselineLaunches.naive} for ${baselineSent + totals.naive.sent} requests; naive+tracker: ${baselineLaunches['naive+tracker']} for ${baselineSent} requests`,
+    );
+    log(
+      `- cache: hit p50 ${cache.hitP50.toFixed(1)} ms at concurrency 1 (target ≤ 15 ms); hits/s ÷ renders/s at concurrency 8: ${(cache.hitRps / cache.missRps).toFixed(0)}× (target ≥ 50×); a miss over max_age 0: ${cache.missMinusOffP50.toFixed(1)} ms p50 of the pairs (target ≤ 5 ms)`,
     );
     log(`- non-200 answers (in the failed columns, never counted in req/s): ${failures.length === 0 ? 'none' : failures.join('; ')}`);
     const reloads = workers.reduce((n, worker) => n + reloadCount(worker.logs()), 0);
