@@ -50,6 +50,11 @@ const TOOL_FIELD_DOCS: Record<ToolField, FieldDocs> = {
       'true adds a second text item, the JSON object {"metadata": {...}} with the page\'s title, description, language, canonical URL, site name, author, published time and image.',
     default: false,
   },
+  max_age: {
+    description:
+      'Seconds: a stored render of the same page and options at most this old may answer, without a browser; with it, the next parts of a long page come from the store. 0 always renders.',
+    default: 0,
+  },
   max_length: {
     description: 'At most this many characters of content per call; a cut part ends with a line naming the next start_index.',
     default: DEFAULT_MAX_LENGTH,
