@@ -2,10 +2,12 @@
 // run, the latency of a hit at concurrency 1, hits/s against renders/s at concurrency 8, and what a
 // miss costs over a request that never reads the store (max_age 0), in interleaved pairs on fresh
 // URLs so that every max_age request is a real miss. Only answers with the expected X-Cache count.
+// `npm run bench:cache -- <revision>` adds the same pairs against a Worker from before the cache.
 import { fileURLToPath } from 'node:url';
 import type { FixtureServer } from '../../test/e2e/support/fixture-server.js';
 import { startFixtureServer } from '../../test/e2e/support/fixture-server.js';
 import { startWorker, TEST_TOKEN, type WorkerHandle } from '../../test/e2e/support/worker.js';
+import { withAbWorkers } from './ab-workers.js';
 import { percentile, runLoad, type Sample } from './load.js';
 import { snapshotSources } from './snapshot.js';
 
@@ -99,6 +101,48 @@ export async function measureCache(worker: WorkerHandle, fixtures: FixtureServer
   };
 }
 
+/**
+ * A miss (B, max_age 600) against the same request on a Worker without the cache (A, a revision
+ * from before it), on fresh URLs in pairs whose order alternates: p50s and the median difference.
+ */
+export async function measureMissAgainstNoCache(a: WorkerHandle, b: WorkerHandle, fixtures: FixtureServer) {
+  const differences: number[] = [];
+  const misses: number[] = [];
+  const noCache: number[] = [];
+  let unexpected = 0;
+  for (let i = 0; i < MISS_PAIRS; i++) {
+    const fresh = (side: string) => ({
+      url: fixtures.url(`/pages/article.html?cache-ab=${side}-${i}-${Date.now()}`),
+      wait_event: 'DOMContentLoaded',
+    });
+    const onA = () => send(a, fresh('a'));
+    const onB = () => send(b, { ...fresh('b'), max_age: 600 });
+    let sampleA: CacheSample;
+    let sampleB: CacheSample;
+    if (i % 2 === 0) {
+      sampleA = await onA();
+      sampleB = await onB();
+    } else {
+      sampleB = await onB();
+      sampleA = await onA();
+    }
+    if (sampleA.status !== 200 || sampleB.status !== 200 || sampleB.cache !== 'MISS') {
+      unexpected++;
+      continue;
+    }
+    misses.push(sampleB.ms);
+    noCache.push(sampleA.ms);
+    differences.push(sampleB.ms - sampleA.ms);
+  }
+  return {
+    missP50: median(misses),
+    noCacheP50: median(noCache),
+    differenceP50: median(differences),
+    pairs: differences.length,
+    unexpected,
+  };
+}
+
 export function cacheSectionLines(figures: CacheFigures): string[] {
   const f = (ms: number) => ms.toFixed(1);
   return [
@@ -120,8 +164,20 @@ export function cacheSectionLines(figures: CacheFigures): string[] {
   ];
 }
 
-// Alone: npm run bench:cache.
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+// Alone: npm run bench:cache [-- <revision without the cache>, for a miss against no cache at all].
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] !== undefined) {
+  const revision = process.argv[2];
+  await withAbWorkers(revision, async (a, b, fixtures) => {
+    for (const worker of [a, b]) await send(worker, { url: fixtures.url('/pages/article.html'), wait_event: 'load' }); // launches each browser
+    for (const line of cacheSectionLines(await measureCache(b, fixtures))) console.log(line);
+    const ab = await measureMissAgainstNoCache(a, b, fixtures);
+    const f = (ms: number) => ms.toFixed(1);
+    console.log(
+      `A/B on fresh URLs (DOMContentLoaded, ${ab.pairs} pairs, ${ab.unexpected} left out): A ${revision} (no cache) p50 ${f(ab.noCacheP50)} ms,`,
+    );
+    console.log(`B a miss (max_age 600) p50 ${f(ab.missP50)} ms; B − A, median of the pairs: ${f(ab.differenceP50)} ms`);
+  });
+} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const fixtures = await startFixtureServer();
   const sources = snapshotSources();
   const worker = await startWorker({ config: sources.config, vars: { BROWSER_IDLE_CLOSE_MS: '3600000' } });
