@@ -1,14 +1,16 @@
 // The Env every part of the deployment receives: bindings, secrets and vars of wrangler.toml, one
 // documented field each. Strings as Workers hand them over; api/config.ts turns them into typed
 // settings. The browser's Durable Object reads only its binding (browser/hub.ts, HubEnv).
-import type { BrowserHub } from './browser/index.js';
+import type { BrowserDirectory, BrowserHub } from './browser/index.js';
 
 export interface Env {
   // Bindings
   /** Browser Rendering binding, driven through @cloudflare/puppeteer. */
   BROWSER: Fetcher;
-  /** Durable Objects that keep browser sessions open across requests, one per launch location. */
+  /** Durable Objects that keep browser sessions open across requests, several per launch location. */
   BROWSER_HUB: DurableObjectNamespace<BrowserHub>;
+  /** One Durable Object per launch location that admits its requests to its hubs (capacity, queue). */
+  BROWSER_DIRECTORY: DurableObjectNamespace<BrowserDirectory>;
   /** Per-token request limit (Workers Rate Limiting); optional so tests can run without it. */
   RATE_LIMITER?: RateLimit;
   /** Workers KV: stored renders for max_age (api/cache/); optional so unit tests can run without it. */
@@ -33,6 +35,12 @@ export interface Env {
   BROWSER_IDLE_CLOSE_MS?: string;
   /** Seconds a render is stored; the upper bound for max_age. */
   MAX_CACHE_AGE?: string;
+  /** Browsers per launch location. */
+  MAX_BROWSERS_PER_LOCATION?: string;
+  /** Pages rendering at once in one browser. */
+  MAX_PAGES_PER_BROWSER?: string;
+  /** How long a request may wait for a page before 503, in ms. */
+  QUEUE_TIMEOUT_MS?: string;
 }
 
 // Keeps Env in step with wrangler.toml: WorkerBindings is generated from it (`npm run types`, checked

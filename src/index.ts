@@ -1,5 +1,5 @@
-// Worker entry point: the app, and the Durable Object class wrangler binds as BROWSER_HUB.
+// Worker entry point: the app, and the Durable Object classes wrangler binds as BROWSER_HUB and BROWSER_DIRECTORY.
 import { createApp } from './api/app.js';
 
-export { BrowserHub } from './browser/index.js';
+export { BrowserDirectory, BrowserHub } from './browser/index.js';
 export default createApp();

@@ -8,7 +8,7 @@ import { bearerAuth } from '../../src/api/auth.js';
 import { naiveRoutes } from './naive-routes.js';
 import { naiveTrackedRoutes } from './naive-tracked-route.js';
 
-export { BrowserHub } from '../../src/browser/index.js';
+export { BrowserDirectory, BrowserHub } from '../../src/browser/index.js';
 
 const app = createApp();
 app.use('/__bench/*', bearerAuth());

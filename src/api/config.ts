@@ -17,7 +17,16 @@ export interface Config {
   browserIdleCloseMs: number;
   /** Seconds a render is stored, and the largest max_age a request may ask for. */
   maxCacheAge: number;
+  /** Browsers (each held by a hub) per launch location. */
+  maxBrowsersPerLocation: number;
+  /** Pages rendering at once in one browser. */
+  maxPagesPerBrowser: number;
+  /** How long a request may wait for a page before 503 browser_unavailable, in ms. */
+  queueTimeoutMs: number;
 }
+
+/** Pages per browser: the knee measured on the benchmark machine (docs/decisions.md "Capacity"). */
+export const DEFAULT_MAX_PAGES_PER_BROWSER = 8;
 
 function parseTokens(raw: string | undefined): string[] {
   if (raw === undefined) return [];
@@ -50,5 +59,8 @@ export function readConfig(env: Partial<Env>): Config {
     blockMedia: flag(env.BLOCK_MEDIA) !== 'false',
     browserIdleCloseMs: parsePositiveInt('BROWSER_IDLE_CLOSE_MS', env.BROWSER_IDLE_CLOSE_MS, 60_000),
     maxCacheAge: parsePositiveInt('MAX_CACHE_AGE', env.MAX_CACHE_AGE, 86_400),
+    maxBrowsersPerLocation: parsePositiveInt('MAX_BROWSERS_PER_LOCATION', env.MAX_BROWSERS_PER_LOCATION, 4),
+    maxPagesPerBrowser: parsePositiveInt('MAX_PAGES_PER_BROWSER', env.MAX_PAGES_PER_BROWSER, DEFAULT_MAX_PAGES_PER_BROWSER),
+    queueTimeoutMs: parsePositiveInt('QUEUE_TIMEOUT_MS', env.QUEUE_TIMEOUT_MS, 5000),
   };
 }

@@ -1,13 +1,13 @@
 // One fetch from a validated request to the content the caller gets: the target guard, the store of
-// renders (a hit answers without a Durable Object or a browser), the browser hub of the request's
-// location, and the conversion of documents the browser does not make markdown of. POST /api/fetch
+// renders (a hit answers without a Durable Object or a browser), the browser directory of the
+// request's location, and the conversion of documents the browser does not make markdown of. POST /api/fetch
 // and the MCP tool both answer with it, so they cannot drift apart.
 import type { Context } from 'hono';
 import type { RenderCall } from '../browser/index.js';
 import { contentTooLarge, fromWireError } from '../errors.js';
 import { targetGuard } from '../guard/policy.js';
-import type { BrowserLocation } from '../locations.js';
 import { PhaseTimer, type Phase } from '../timings.js';
+import type { BrowserLocation } from '../locations.js';
 import { utf8Length } from '../utf8.js';
 import type { AppEnv } from './app-env.js';
 import { cacheKey } from './cache/cache-key.js';
@@ -26,9 +26,9 @@ export interface FetchedPage {
   age?: number;
 }
 
-/** The hub instance name for a launch location: a browser is only reused where it was launched. */
-function hubName(location: BrowserLocation | undefined): string {
-  return `browser-hub:${location ?? 'any'}`;
+/** The directory instance of a launch location: it admits the location's requests to its browsers. */
+function directoryName(location: BrowserLocation | undefined): string {
+  return `browser-directory:${location ?? 'any'}`;
 }
 
 function renderCall(request: FetchRequest, config: Config): RenderCall {
@@ -52,6 +52,7 @@ function renderCall(request: FetchRequest, config: Config): RenderCall {
       mainContent: request.onlyMainContent,
     },
     idleCloseMs: config.browserIdleCloseMs,
+    fleet: { maxBrowsers: config.maxBrowsersPerLocation, maxPages: config.maxPagesPerBrowser, queueMs: config.queueTimeoutMs },
   };
 }
 
@@ -101,9 +102,11 @@ export async function fetchPage(c: Context<AppEnv>, request: FetchRequest): Prom
     if (stored !== undefined) return { content: stored.render.content, page: stored.render, timer, age: stored.age };
   }
 
-  const hub = c.env.BROWSER_HUB.get(c.env.BROWSER_HUB.idFromName(hubName(call.location)));
-  // Requests that accept a stored render accept one taken while they wait, too: max_age 0 always renders.
-  const outcome = await hub.render(request.maxAge > 0 ? { ...call, shareKey: key } : call);
+  // The location's directory admits the request to one of its browsers (or answers 503 when none
+  // frees within QUEUE_TIMEOUT_MS). Requests that accept a stored render accept one taken while
+  // they wait, too: max_age 0 always renders.
+  const directory = c.env.BROWSER_DIRECTORY.get(c.env.BROWSER_DIRECTORY.idFromName(directoryName(call.location)));
+  const outcome = await directory.render(request.maxAge > 0 ? { ...call, shareKey: key } : call);
   const renderedAt = Date.now();
   for (const [phase, ms] of Object.entries(outcome.timings)) timer.record(phase as Phase, ms);
   if (!outcome.ok) throw fromWireError(outcome.error);

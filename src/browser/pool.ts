@@ -55,14 +55,17 @@ export class BrowserPool {
   }
 
   /**
-   * A fresh, isolated page in the shared browser.
+   * A fresh, isolated page in the shared browser; at most `spareRoom` pages (and SPARE_PAGES) are
+   * kept prepared beside it, so that prepared pages never take the browser past its page cap.
    * @throws ApiError browser_unavailable when no browser can be had within the retry bound.
    */
-  async openPage(setup: PageSetup): Promise<PreparedPage> {
+  async openPage(setup: PageSetup, spareRoom = this.sparePages): Promise<PreparedPage> {
+    const spares = Math.min(this.sparePages, spareRoom);
     for (let attempt = 0; ; attempt++) {
       const browser = await this.connectedBrowser();
       const spare = setup.proxy === undefined ? await this.takeSpare(browser) : undefined;
-      if (setup.proxy === undefined) this.prepareSpares(browser, setup);
+      this.trimSpares(spares);
+      if (setup.proxy === undefined) this.prepareSpares(browser, setup, spares);
       if (spare !== undefined) return spare;
       try {
         return await preparePage(browser, setup);
@@ -144,8 +147,13 @@ export class BrowserPool {
     return undefined;
   }
 
-  private prepareSpares(browser: Browser, setup: PageSetup): void {
-    while (this.spares.length < this.sparePages) {
+  /** Closes prepared pages beyond `count` (the room left under the page cap). */
+  private trimSpares(count: number): void {
+    for (const extra of this.spares.splice(count)) void extra.then((page) => page?.close());
+  }
+
+  private prepareSpares(browser: Browser, setup: PageSetup, count: number): void {
+    while (this.spares.length < count) {
       this.spares.push(preparePage(browser, { ...setup, proxy: undefined }).catch(() => undefined));
     }
   }

@@ -1,5 +1,5 @@
-// What crosses the RPC seam between the Worker and the BrowserHub Durable Object: the render call and
-// its outcome, as plain data (class instances such as ApiError do not survive RPC; errors travel as
+// What crosses the RPC seams between the Worker, the location's BrowserDirectory and its BrowserHubs:
+// the render call and its outcome, as plain data (class instances such as ApiError do not survive RPC; errors travel as
 // WireError). Pure: no Workers runtime imports, so the api layer and its unit tests can use it.
 import type { WireError } from '../errors.js';
 import type { GuardSettings } from '../guard/policy.js';
@@ -43,6 +43,15 @@ export interface LoadOptions {
   mainContent: boolean;
 }
 
+export interface FleetSettings {
+  /** Browsers (hubs) of a launch location. */
+  maxBrowsers: number;
+  /** Pages rendering at once in one browser; prepared spare pages count too. */
+  maxPages: number;
+  /** How long a request may wait for a page before 503 browser_unavailable, in ms. */
+  queueMs: number;
+}
+
 /** html: the DOM as it stands; markdown: what a reader sees, as markdown. */
 export type ContentForm = 'html' | 'markdown';
 
@@ -53,6 +62,8 @@ export interface RenderCall {
   load: LoadOptions;
   /** Close the browser after this long without requests, in ms. */
   idleCloseMs: number;
+  /** The location's capacity (DESIGN.md "Capacity and back-pressure"). */
+  fleet: FleetSettings;
   /**
    * Calls with the same key while one of them renders share that render (the Worker's cache key:
    * the same page and options). Absent: this call renders on its own.

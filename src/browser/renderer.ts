@@ -29,25 +29,13 @@ export class Renderer {
   private pool?: RenderPool;
   private active = 0;
   private idleTimer?: ReturnType<typeof setTimeout>;
-  /** Renders under way by share key: a call with the same key waits for that one instead. */
-  private readonly shared = new Map<string, Promise<RenderOutcome>>();
 
   constructor(
     private readonly createPool: (location: BrowserLocation | undefined) => RenderPool,
     private readonly load: LoadPage,
   ) {}
 
-  render(call: RenderCall): Promise<RenderOutcome> {
-    const key = call.shareKey;
-    if (key === undefined) return this.renderAlone(call);
-    const underWay = this.shared.get(key);
-    if (underWay !== undefined) return underWay;
-    const outcome = this.renderAlone(call).finally(() => this.shared.delete(key));
-    this.shared.set(key, outcome);
-    return outcome;
-  }
-
-  private async renderAlone(call: RenderCall): Promise<RenderOutcome> {
+  async render(call: RenderCall): Promise<RenderOutcome> {
     this.pool ??= this.createPool(call.location);
     const pool = this.pool;
     const timer = new PhaseTimer();
@@ -69,7 +57,9 @@ export class Renderer {
     for (let attempt = 0; ; attempt++) {
       let opened: PreparedPage | undefined;
       try {
-        opened = await timer.time('acquire', () => pool.openPage(call.setup));
+        // Prepared pages count against the browser's page cap: only the room the renders leave.
+        const spareRoom = Math.max(0, call.fleet.maxPages - this.active);
+        opened = await timer.time('acquire', () => pool.openPage(call.setup, spareRoom));
         return await this.load(opened, call.load, timer);
       } catch (error) {
         if (attempt > 0 || opened === undefined || !isBrowserFailure(error, opened.browser)) throw error;

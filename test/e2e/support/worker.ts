@@ -50,6 +50,9 @@ export const DEFAULT_VARS: Record<string, string> = {
   BLOCK_MEDIA: 'true',
   BROWSER_IDLE_CLOSE_MS: '60000',
   MAX_CACHE_AGE: '86400',
+  MAX_BROWSERS_PER_LOCATION: '4',
+  MAX_PAGES_PER_BROWSER: '8',
+  QUEUE_TIMEOUT_MS: '5000',
 };
 
 async function freePort(): Promise<number> {

@@ -11,7 +11,7 @@ const UNAVAILABLE: RenderOutcome = {
   timings: { acquire: 3 },
 };
 
-/** A stand-in for the BrowserHub namespace: records hub names and calls, answers with `outcome`. */
+/** A stand-in for the BrowserDirectory namespace: records directory names and calls, answers with `outcome`. */
 function fakeHub(outcome: RenderOutcome) {
   const names: string[] = [];
   const render = vi.fn(async (_call: RenderCall) => outcome);
@@ -22,14 +22,14 @@ function fakeHub(outcome: RenderOutcome) {
     },
     get: () => ({ render }),
   };
-  return { namespace: namespace as unknown as Env['BROWSER_HUB'], names, render };
+  return { namespace: namespace as unknown as Env['BROWSER_DIRECTORY'], names, render };
 }
 
 function setup(env: Partial<Env> = {}, outcome: RenderOutcome = UNAVAILABLE) {
   const hub = fakeHub(outcome);
   const render = hub.render;
   const app = createApp();
-  const baseEnv = { API_TOKENS: TOKEN, BROWSER: {} as Fetcher, BROWSER_HUB: hub.namespace } satisfies Partial<Env>;
+  const baseEnv = { API_TOKENS: TOKEN, BROWSER: {} as Fetcher, BROWSER_DIRECTORY: hub.namespace } satisfies Partial<Env>;
   const call = (path: string, init: RequestInit = {}) => app.request(path, init, { ...baseEnv, ...env });
   const post = (body: string | ReadableStream, headers: Record<string, string> = {}, extra: RequestInit = {}) =>
     call('/api/fetch', {
@@ -225,22 +225,29 @@ describe('browser acquisition', () => {
     expect((await errorOf(response)).code).toBe('browser_unavailable');
   });
 
-  it('renders in the browser hub of the requested country, passing the location', async () => {
+  it('renders through the directory of the requested country, passing the location', async () => {
     const { post, hub } = setup();
     await post(JSON.stringify({ url: 'https://example.com/', country: 'jp' }));
-    expect(hub.names).toEqual(['browser-hub:JP']);
+    expect(hub.names).toEqual(['browser-directory:JP']);
     expect(hub.render.mock.calls[0]?.[0].location).toBe('JP');
   });
 
-  it('renders in the location-less hub when no country is given', async () => {
+  it('renders through the location-less directory when no country is given', async () => {
     const { post, hub } = setup();
     await post(VALID);
-    expect(hub.names).toEqual(['browser-hub:any']);
+    expect(hub.names).toEqual(['browser-directory:any']);
     expect(hub.render.mock.calls[0]?.[0].location).toBeUndefined();
   });
 
-  it('passes the request and the deployment limits to the hub', async () => {
-    const { post, hub } = setup({ NAVIGATION_TIMEOUT_MS: '1234', MAX_CONTENT_BYTES: '999', BLOCK_MEDIA: 'false' });
+  it("passes the request and the deployment limits to the location's directory", async () => {
+    const { post, hub } = setup({
+      NAVIGATION_TIMEOUT_MS: '1234',
+      MAX_CONTENT_BYTES: '999',
+      BLOCK_MEDIA: 'false',
+      MAX_BROWSERS_PER_LOCATION: '3',
+      MAX_PAGES_PER_BROWSER: '5',
+      QUEUE_TIMEOUT_MS: '2500',
+    });
     await post(JSON.stringify({ url: 'https://example.com/', wait_event: 'load', wait_ms: 700 }));
     expect(hub.render.mock.calls[0]?.[0]).toEqual({
       location: undefined,
@@ -256,6 +263,7 @@ describe('browser acquisition', () => {
         mainContent: false,
       },
       idleCloseMs: 60000,
+      fleet: { maxBrowsers: 3, maxPages: 5, queueMs: 2500 },
     });
   });
 
@@ -289,7 +297,7 @@ describe('browser acquisition', () => {
     });
     const { post, hub } = setup({ PROXIES, ALLOW_PRIVATE_NETWORK: 'true' });
     await post(JSON.stringify({ url: 'https://example.com/', proxy_name: 'dc', country: 'FR' }));
-    expect(hub.names).toEqual(['browser-hub:any']);
+    expect(hub.names).toEqual(['browser-directory:any']);
     expect(hub.render.mock.calls[0]?.[0].setup).toEqual({
       proxy: { name: 'dc', server: 'http://dc.example:3128', username: 'acct-country-fr', password: 'pw' },
       blockResources: true,

@@ -15,6 +15,9 @@ describe('readConfig', () => {
       blockMedia: true,
       browserIdleCloseMs: 60000,
       maxCacheAge: 86400,
+      maxBrowsersPerLocation: 4,
+      maxPagesPerBrowser: 8,
+      queueTimeoutMs: 5000,
     });
   });
 

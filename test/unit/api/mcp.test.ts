@@ -164,7 +164,7 @@ describe('POST /mcp through the app', () => {
     const env = {
       API_TOKENS: TOKEN,
       BROWSER: {} as Fetcher,
-      BROWSER_HUB: { idFromName: (name: string) => name, get: () => ({ render }) } as unknown as Env['BROWSER_HUB'],
+      BROWSER_DIRECTORY: { idFromName: (name: string) => name, get: () => ({ render }) } as unknown as Env['BROWSER_DIRECTORY'],
     } satisfies Partial<Env>;
     const app = createApp();
     const appFetch = (input: string | URL | Request, init?: RequestInit) => Promise.resolve(app.request(input, init, env));

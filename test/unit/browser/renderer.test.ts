@@ -23,6 +23,7 @@ const CALL: RenderCall = {
     mainContent: false,
   },
   idleCloseMs: IDLE_CLOSE_MS,
+  fleet: { maxBrowsers: 4, maxPages: 8, queueMs: 5000 },
 };
 const PAGE: RenderedPage = {
   content: '<html></html>',
@@ -208,35 +209,17 @@ describe('Renderer: idle close', () => {
   });
 });
 
-describe('Renderer: shared renders', () => {
-  it('gives calls with the same share key, while it renders, the one render', async () => {
+describe('Renderer: page cap', () => {
+  it('leaves prepared pages only the room that rendering pages leave under maxPages', async () => {
     const slow = deferred<RenderedPage>();
     const load = vi.fn<LoadPage>(async () => PAGE).mockReturnValueOnce(slow.promise);
     const { renderer: subject, pool } = renderer(load);
-    const shared = { ...CALL, shareKey: 'k1' };
-    const outcomes = [subject.render(shared), subject.render(shared), subject.render(shared)];
-    slow.resolve({ ...PAGE, content: '<p>once</p>' });
-    const answered = await Promise.all(outcomes);
-    expect(answered.map((outcome) => outcome.ok && outcome.page.content)).toEqual(['<p>once</p>', '<p>once</p>', '<p>once</p>']);
-    expect(load).toHaveBeenCalledTimes(1);
-    expect(pool.openPage).toHaveBeenCalledTimes(1);
-  });
-
-  it('renders again once the shared render is over, and never shares without a key or across keys', async () => {
-    const load = vi.fn<LoadPage>(async () => PAGE);
-    const { renderer: subject } = renderer(load);
-    await subject.render({ ...CALL, shareKey: 'k1' });
-    await subject.render({ ...CALL, shareKey: 'k1' });
-    await Promise.all([subject.render(CALL), subject.render(CALL), subject.render({ ...CALL, shareKey: 'k2' })]);
-    expect(load).toHaveBeenCalledTimes(5);
-  });
-
-  it('shares a failure too, and forgets it', async () => {
-    const load = failingOnce(new ApiError('target_unreachable'));
-    const { renderer: subject } = renderer(load);
-    const shared = { ...CALL, shareKey: 'k1' };
-    const both = await Promise.all([subject.render(shared), subject.render(shared)]);
-    expect(both.map(errorCode)).toEqual(['target_unreachable', 'target_unreachable']);
-    expect((await subject.render(shared)).ok).toBe(true);
+    const capped = { ...CALL, fleet: { ...CALL.fleet, maxPages: 2 } };
+    const first = subject.render(capped);
+    await subject.render(capped);
+    slow.resolve(PAGE);
+    await first;
+    await subject.render(capped);
+    expect(pool.openPage.mock.calls.map((call) => (call as unknown[])[1])).toEqual([1, 0, 1]);
   });
 });

@@ -1,0 +1,152 @@
+// The admission of one launch location's requests to its browsers: a FIFO queue in front of the
+// location's hubs, placed by the pure policy (fleet-policy.ts), bounded by the request's queue time
+// (503 browser_unavailable + Retry-After when no page came free), launches paced by Browser
+// Rendering's launch rate, and identical requests under way shared. Plain logic over two functions
+// (render on hub i; ms until a launch is allowed), so tests and the Durable Object (directory.ts)
+// drive the same code; every request of the location passes here, so its view of the hubs is exact.
+import { ApiError, toWireError } from '../errors.js';
+import { type FleetLimits, type HubView, place, retryAfterSeconds } from './fleet-policy.js';
+import type { RenderCall, RenderOutcome } from './render-call.js';
+
+/** Renders a call on hub `index` of the location. */
+export type RenderOn = (index: number, call: RenderCall) => Promise<RenderOutcome>;
+/** Milliseconds until Browser Rendering allows another browser launch (0: now). */
+export type LaunchWait = () => Promise<number>;
+
+interface Waiter {
+  limits: FleetLimits;
+  admit(index: number | undefined): void;
+}
+
+function limitsOf(call: RenderCall): FleetLimits {
+  return { maxBrowsers: call.fleet.maxBrowsers, maxPages: call.fleet.maxPages, idleCloseMs: call.idleCloseMs };
+}
+
+export class FleetDirectory {
+  private readonly hubs: HubView[] = [];
+  private readonly queue: Waiter[] = [];
+  private readonly shared = new Map<string, Promise<RenderOutcome>>();
+  /** No launch before this time (ms); a launch sets it from Browser Rendering's limits. */
+  private nextLaunchAt = 0;
+  private launchCheck?: Promise<void>;
+  private launchTimer?: ReturnType<typeof setTimeout>;
+
+  constructor(
+    private readonly renderOn: RenderOn,
+    private readonly launchWait: LaunchWait,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** What the directory knows of its hubs (for tests and diagnostics). */
+  view(): readonly HubView[] {
+    return this.hubs;
+  }
+
+  render(call: RenderCall): Promise<RenderOutcome> {
+    const key = call.shareKey;
+    if (key === undefined) return this.renderAdmitted(call);
+    const underWay = this.shared.get(key);
+    if (underWay !== undefined) return underWay;
+    const outcome = this.renderAdmitted(call).finally(() => this.shared.delete(key));
+    this.shared.set(key, outcome);
+    return outcome;
+  }
+
+  private async renderAdmitted(call: RenderCall): Promise<RenderOutcome> {
+    const started = this.now();
+    const index = await this.admit(call);
+    const queued = this.now() - started;
+    if (index === undefined) {
+      const refused = new ApiError('browser_unavailable', undefined, {
+        headers: { 'Retry-After': String(retryAfterSeconds(call.fleet.queueMs)) },
+        cause: `no browser page came free within ${call.fleet.queueMs} ms`,
+      });
+      return { ok: false, error: toWireError(refused), timings: { queue: queued } };
+    }
+    try {
+      const outcome = await this.renderOn(index, call);
+      return { ...outcome, timings: { queue: queued, ...outcome.timings } };
+    } finally {
+      this.release(index);
+    }
+  }
+
+  /** The hub index this call renders on, or undefined when none could be had within its queue time. */
+  private admit(call: RenderCall): Promise<number | undefined> {
+    const limits = limitsOf(call);
+    while (this.hubs.length < limits.maxBrowsers) this.hubs.push({ active: 0, launching: false });
+    return new Promise((resolve) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const waiter: Waiter = {
+        limits,
+        admit: (index) => {
+          clearTimeout(timer);
+          resolve(index);
+        },
+      };
+      this.queue.push(waiter);
+      this.pump();
+      if (!this.queue.includes(waiter)) return;
+      timer = setTimeout(() => {
+        this.queue.splice(this.queue.indexOf(waiter), 1);
+        resolve(undefined);
+      }, call.fleet.queueMs);
+    });
+  }
+
+  /** Places waiting requests in order while the policy finds them a page. */
+  private pump(): void {
+    for (;;) {
+      const head = this.queue[0];
+      if (head === undefined) return;
+      const now = this.now();
+      const launchAllowed = this.launchCheck === undefined && now >= this.nextLaunchAt;
+      const placement = place(this.hubs, now, head.limits, launchAllowed);
+      if (placement.kind === 'wait') {
+        if (placement.needsLaunch) this.pumpWhenLaunchAllowed(now);
+        return;
+      }
+      this.queue.shift();
+      const hub = this.hubs[placement.hub]!;
+      hub.active++;
+      hub.lastUsedAt = now;
+      if (placement.launches) {
+        hub.launching = true;
+        this.checkLaunchRate();
+      }
+      head.admit(placement.hub);
+    }
+  }
+
+  private release(index: number): void {
+    const hub = this.hubs[index]!;
+    hub.active--;
+    hub.launching = false;
+    hub.lastUsedAt = this.now();
+    this.pump();
+  }
+
+  /** After a launch, asks when the next one is allowed; until it answers, no other launch starts. */
+  private checkLaunchRate(): void {
+    this.launchCheck = this.launchWait()
+      .then(
+        (ms) => (this.nextLaunchAt = this.now() + Math.max(0, ms)),
+        () => (this.nextLaunchAt = this.now()), // limits unknown: launching is the binding's call
+      )
+      .then(() => {
+        this.launchCheck = undefined;
+        this.pump();
+      });
+  }
+
+  private pumpWhenLaunchAllowed(now: number): void {
+    if (this.launchCheck !== undefined || this.launchTimer !== undefined) return;
+    this.launchTimer = setTimeout(
+      () => {
+        this.launchTimer = undefined;
+        this.pump();
+      },
+      Math.max(0, this.nextLaunchAt - now),
+    );
+  }
+}

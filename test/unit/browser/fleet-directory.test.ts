@@ -1,0 +1,139 @@
+// The location's admission (src/browser/fleet-directory.ts) over a fake render function and launch
+// pacing, with fake timers: caps, the bounded queue and its 503, launch pacing, shared renders.
+import { describe, expect, it, vi } from 'vitest';
+import { FleetDirectory } from '../../../src/browser/fleet-directory.js';
+import type { RenderCall, RenderedPage, RenderOutcome } from '../../../src/browser/render-call.js';
+import { useFakeClock } from './support/settle.js';
+
+const PAGE: RenderedPage = {
+  content: '<p>x</p>',
+  form: 'html',
+  finalUrl: 'https://example.com/',
+  status: 200,
+  headers: {},
+  waitResult: 'event',
+};
+const CALL: RenderCall = {
+  setup: { blockResources: true, guard: { allowPrivateNetwork: false } },
+  load: {
+    url: 'https://example.com/',
+    waitEvent: 'load',
+    waitMs: 5000,
+    navigationTimeoutMs: 30_000,
+    maxContentBytes: 1000,
+    format: 'html',
+    metadata: false,
+    mainContent: false,
+  },
+  idleCloseMs: 60_000,
+  fleet: { maxBrowsers: 2, maxPages: 2, queueMs: 1500 },
+};
+
+/** Renders that finish when the test says, recording on which hub each ran and how many run at once per hub. */
+function fakeHubs() {
+  const running = new Map<number, number>();
+  const peak = new Map<number, number>();
+  const finishers: (() => void)[] = [];
+  const renderOn = vi.fn(async (index: number): Promise<RenderOutcome> => {
+    running.set(index, (running.get(index) ?? 0) + 1);
+    peak.set(index, Math.max(peak.get(index) ?? 0, running.get(index)!));
+    await new Promise<void>((resolve) => finishers.push(resolve));
+    running.set(index, running.get(index)! - 1);
+    return { ok: true, page: PAGE, timings: { navigate: 10 } };
+  });
+  const finishAll = () => {
+    for (const finish of finishers.splice(0)) finish();
+  };
+  return { renderOn, peak, finishAll, hubsUsed: () => renderOn.mock.calls.map(([index]) => index) };
+}
+
+const codeOf = (outcome: RenderOutcome) => (outcome.ok ? 'ok' : outcome.error.code);
+
+useFakeClock();
+
+describe('FleetDirectory', () => {
+  it('fills browsers up to their page cap, launches the next one, and answers the rest 503 after the queue time', async () => {
+    const hubs = fakeHubs();
+    const directory = new FleetDirectory(hubs.renderOn, async () => 0);
+    const outcomes = Array.from({ length: 12 }, () => directory.render(CALL));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(hubs.hubsUsed().sort()).toEqual([0, 0, 1, 1]);
+    await vi.advanceTimersByTimeAsync(1500);
+    hubs.finishAll();
+    const answered = await Promise.all(outcomes);
+    expect(answered.map(codeOf).sort()).toEqual([...Array(8).fill('browser_unavailable'), ...Array(4).fill('ok')].sort());
+    for (const refused of answered.filter((outcome) => !outcome.ok)) {
+      expect(refused).toMatchObject({ error: { headers: { 'Retry-After': '2' } }, timings: { queue: 1500 } });
+    }
+    expect(Math.max(...hubs.peak.values())).toBe(2);
+  });
+
+  it('gives a freed page to the request that waited longest, within its queue time', async () => {
+    const hubs = fakeHubs();
+    const directory = new FleetDirectory(hubs.renderOn, async () => 0);
+    const single = { ...CALL, fleet: { maxBrowsers: 1, maxPages: 1, queueMs: 1500 } };
+    const first = directory.render(single);
+    const second = directory.render(single);
+    await vi.advanceTimersByTimeAsync(1000);
+    hubs.finishAll();
+    expect(await first).toMatchObject({ ok: true, timings: { queue: 0 } });
+    await vi.advanceTimersByTimeAsync(0);
+    hubs.finishAll();
+    expect(await second).toMatchObject({ ok: true, timings: { queue: 1000, navigate: 10 } });
+    expect(directory.view()).toEqual([{ active: 0, launching: false, lastUsedAt: Date.now() }]);
+  });
+
+  it('launches no second browser before Browser Rendering allows it', async () => {
+    const hubs = fakeHubs();
+    const launchWait = vi.fn(async () => 1000);
+    const directory = new FleetDirectory(hubs.renderOn, launchWait);
+    const single = { ...CALL, fleet: { maxBrowsers: 2, maxPages: 1, queueMs: 5000 } };
+    const outcomes = [directory.render(single), directory.render(single)];
+    await vi.advanceTimersByTimeAsync(999);
+    expect(hubs.hubsUsed()).toEqual([0]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(hubs.hubsUsed()).toEqual([0, 1]);
+    expect(launchWait).toHaveBeenCalledTimes(2);
+    hubs.finishAll();
+    expect((await Promise.all(outcomes)).map(codeOf)).toEqual(['ok', 'ok']);
+  });
+
+  it('launches when the launch pacing cannot be read', async () => {
+    const hubs = fakeHubs();
+    const directory = new FleetDirectory(hubs.renderOn, async () => Promise.reject(new Error('limits unavailable')));
+    const single = { ...CALL, fleet: { maxBrowsers: 2, maxPages: 1, queueMs: 5000 } };
+    const outcomes = [directory.render(single), directory.render(single)];
+    await vi.advanceTimersByTimeAsync(0);
+    expect(hubs.hubsUsed()).toEqual([0, 1]);
+    hubs.finishAll();
+    await Promise.all(outcomes);
+  });
+
+  it('keeps using a warm browser rather than launching another at low load', async () => {
+    const hubs = fakeHubs();
+    const directory = new FleetDirectory(hubs.renderOn, async () => 0);
+    for (let i = 0; i < 3; i++) {
+      const outcome = directory.render(CALL);
+      await vi.advanceTimersByTimeAsync(10_000);
+      hubs.finishAll();
+      await outcome;
+    }
+    expect(hubs.hubsUsed()).toEqual([0, 0, 0]);
+  });
+
+  it('gives calls with the same share key, while it renders, the one render; never without a key', async () => {
+    const hubs = fakeHubs();
+    const directory = new FleetDirectory(hubs.renderOn, async () => 0);
+    const shared = { ...CALL, shareKey: 'k1' };
+    const outcomes = [directory.render(shared), directory.render(shared), directory.render(shared), directory.render(CALL)];
+    await vi.advanceTimersByTimeAsync(0);
+    expect(hubs.renderOn).toHaveBeenCalledTimes(2);
+    hubs.finishAll();
+    expect((await Promise.all(outcomes)).map(codeOf)).toEqual(['ok', 'ok', 'ok', 'ok']);
+    const again = directory.render(shared);
+    await vi.advanceTimersByTimeAsync(0);
+    hubs.finishAll();
+    await again;
+    expect(hubs.renderOn).toHaveBeenCalledTimes(3);
+  });
+});
