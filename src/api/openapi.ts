@@ -91,7 +91,8 @@ const FETCH_HEADERS: Record<string, Header> = {
       },
       'X-Page-Status': { description: "The target's own HTTP status.", schema: { type: 'string', pattern: '^[0-9]{3}$' } },
       'Server-Timing': {
-        description: 'Phase durations: cache (the store read, with max_age), acquire, navigate, wait, serialize, convert.',
+        description:
+          'Phase durations: cache (the store read, with max_age), queue (waiting for a browser page), acquire, navigate, wait, serialize, convert.',
         schema: { type: 'string' },
       },
       'X-Cache': {

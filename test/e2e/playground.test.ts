@@ -185,6 +185,7 @@ describe('fetching through the playground', () => {
     const pageHeaders = page.locator('#page-headers');
     expect(await pageHeaders.locator('tr', { hasText: 'content-type' }).locator('td').textContent()).toBe('text/html; charset=utf-8');
     expect(await page.locator('#timings tbody td:first-child').allTextContents()).toEqual([
+      'queue',
       'acquire',
       'navigate',
       'wait',

@@ -30,7 +30,7 @@ describe('JSON responses', () => {
     expect(response.headers.get('X-Wait-Result')).toBe('event');
     expect(response.headers.get('X-Page-Status')).toBe('200');
     expect(response.headers.get('Server-Timing')).toMatch(
-      /^acquire;dur=[\d.]+, navigate;dur=[\d.]+, wait;dur=[\d.]+, serialize;dur=[\d.]+, convert;dur=[\d.]+$/,
+      /^queue;dur=[\d.]+, acquire;dur=[\d.]+, navigate;dur=[\d.]+, wait;dur=[\d.]+, serialize;dur=[\d.]+, convert;dur=[\d.]+$/,
     );
   });
 
