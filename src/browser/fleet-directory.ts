@@ -5,13 +5,29 @@
 // (render on hub i; ms until a launch is allowed), so tests and the Durable Object (directory.ts)
 // drive the same code; every request of the location passes here, so its view of the hubs is exact.
 import { ApiError, toWireError } from '../errors.js';
-import { type FleetLimits, type HubView, place, retryAfterSeconds } from './fleet-policy.js';
+import { type FleetLimits, type HubView, hubState, place, retryAfterSeconds, worthWaiting } from './fleet-policy.js';
 import type { RenderCall, RenderOutcome } from './render-call.js';
 
 /** Renders a call on hub `index` of the location. */
 export type RenderOn = (index: number, call: RenderCall) => Promise<RenderOutcome>;
 /** Milliseconds until Browser Rendering allows another browser launch (0: now). */
 export type LaunchWait = () => Promise<number>;
+
+/** Weight of the newest render in the mean render time. */
+const RENDER_TIME_WEIGHT = 0.1;
+
+/** Time and timers; the simulation (bench/fleet/) drives the directory on a simulated clock. */
+export interface Clock {
+  now(): number;
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const SYSTEM_CLOCK: Clock = {
+  now: () => Date.now(),
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
 
 interface Waiter {
   limits: FleetLimits;
@@ -28,14 +44,20 @@ export class FleetDirectory {
   private readonly shared = new Map<string, Promise<RenderOutcome>>();
   /** No launch before this time (ms); a launch sets it from Browser Rendering's limits. */
   private nextLaunchAt = 0;
+  /** Recent mean time of a render that succeeded (ms), for shedding. */
+  private meanRenderMs?: number;
   private launchCheck?: Promise<void>;
-  private launchTimer?: ReturnType<typeof setTimeout>;
+  private launchTimer?: unknown;
 
   constructor(
     private readonly renderOn: RenderOn,
     private readonly launchWait: LaunchWait,
-    private readonly now: () => number = Date.now,
+    private readonly clock: Clock = SYSTEM_CLOCK,
   ) {}
+
+  private now(): number {
+    return this.clock.now();
+  }
 
   /** What the directory knows of its hubs (for tests and diagnostics). */
   view(): readonly HubView[] {
@@ -64,7 +86,9 @@ export class FleetDirectory {
       return { ok: false, error: toWireError(refused), timings: { queue: queued } };
     }
     try {
+      const rendering = this.now();
       const outcome = await this.renderOn(index, call);
+      if (outcome.ok) this.noteRenderTime(this.now() - rendering);
       return { ...outcome, timings: { queue: queued, ...outcome.timings } };
     } finally {
       this.release(index);
@@ -76,22 +100,44 @@ export class FleetDirectory {
     const limits = limitsOf(call);
     while (this.hubs.length < limits.maxBrowsers) this.hubs.push({ active: 0, launching: false });
     return new Promise((resolve) => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
+      let timer: unknown;
       const waiter: Waiter = {
         limits,
         admit: (index) => {
-          clearTimeout(timer);
+          if (timer !== undefined) this.clock.clearTimeout(timer);
           resolve(index);
         },
       };
       this.queue.push(waiter);
       this.pump();
       if (!this.queue.includes(waiter)) return;
-      timer = setTimeout(() => {
+      if (!this.worthWaiting(limits, call.fleet.queueMs)) {
+        this.queue.pop();
+        resolve(undefined);
+        return;
+      }
+      timer = this.clock.setTimeout(() => {
         this.queue.splice(this.queue.indexOf(waiter), 1);
         resolve(undefined);
       }, call.fleet.queueMs);
     });
+  }
+
+  /** Whether the request just queued (the last) can expect a page within its queue time. */
+  private worthWaiting(limits: FleetLimits, queueMs: number): boolean {
+    const now = this.now();
+    return worthWaiting({
+      ahead: this.queue.length - 1,
+      running: this.hubs.reduce((pages, hub) => pages + hub.active, 0),
+      meanRenderMs: this.meanRenderMs,
+      queueMs,
+      launchable: this.hubs.some((hub) => hubState(hub, now, limits) === 'cold') && this.nextLaunchAt < now + queueMs,
+      maxPages: limits.maxPages,
+    });
+  }
+
+  private noteRenderTime(ms: number): void {
+    this.meanRenderMs = this.meanRenderMs === undefined ? ms : this.meanRenderMs + RENDER_TIME_WEIGHT * (ms - this.meanRenderMs);
   }
 
   /** Places waiting requests in order while the policy finds them a page. */
@@ -141,7 +187,7 @@ export class FleetDirectory {
 
   private pumpWhenLaunchAllowed(now: number): void {
     if (this.launchCheck !== undefined || this.launchTimer !== undefined) return;
-    this.launchTimer = setTimeout(
+    this.launchTimer = this.clock.setTimeout(
       () => {
         this.launchTimer = undefined;
         this.pump();

@@ -55,6 +55,31 @@ export function place(hubs: readonly HubView[], now: number, limits: FleetLimits
   return launchAllowed ? { kind: 'run', hub: cold, launches: true } : { kind: 'wait', needsLaunch: true };
 }
 
+export interface QueueOutlook {
+  /** Requests queued before this one. */
+  ahead: number;
+  /** Pages rendering now in the location. */
+  running: number;
+  /** Recent mean render time (ms); undefined until a render has finished. */
+  meanRenderMs?: number;
+  queueMs: number;
+  /** A cold hub can be launched before this request's deadline. */
+  launchable: boolean;
+  maxPages: number;
+}
+
+/**
+ * Whether a request that found no page can expect one within its queue time: the running pages free
+ * about `running × queueMs / meanRenderMs` pages in that time, and a launch that can start before
+ * the deadline adds one browser's pages. One that cannot is refused at once (shed), not after
+ * waiting out its queue time. Without a measured render time, it waits.
+ */
+export function worthWaiting(outlook: QueueOutlook): boolean {
+  if (outlook.meanRenderMs === undefined || outlook.meanRenderMs <= 0) return true;
+  const freed = (outlook.running * outlook.queueMs) / outlook.meanRenderMs;
+  return outlook.ahead < freed + (outlook.launchable ? outlook.maxPages : 0);
+}
+
 /** Retry-After for a request refused after waiting `queueMs`: the wait it already tried, in whole seconds, at least 1. */
 export function retryAfterSeconds(queueMs: number): number {
   return Math.max(1, Math.ceil(queueMs / 1000));

@@ -136,4 +136,29 @@ describe('FleetDirectory', () => {
     await again;
     expect(hubs.renderOn).toHaveBeenCalledTimes(3);
   });
+
+  it('refuses at once, instead of after the queue time, a request that cannot get a page in time', async () => {
+    const hubs = fakeHubs();
+    const directory = new FleetDirectory(hubs.renderOn, async () => 0);
+    const single = { ...CALL, fleet: { maxBrowsers: 1, maxPages: 1, queueMs: 1500 } };
+    // One render of 1 s teaches the directory the render time.
+    const first = directory.render(single);
+    await vi.advanceTimersByTimeAsync(1000);
+    hubs.finishAll();
+    await first;
+    // One page, 1 s renders, 1.5 s of queue: about 1.5 pages free in time, so the first two waiters
+    // (0 and 1 ahead) wait and the third (2 ahead) is refused at once.
+    const running = directory.render(single);
+    const waiters = [directory.render(single), directory.render(single)];
+    const shed = directory.render(single);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await shed).toMatchObject({ ok: false, error: { code: 'browser_unavailable' }, timings: { queue: 0 } });
+    await vi.advanceTimersByTimeAsync(1000);
+    hubs.finishAll();
+    await running;
+    await vi.advanceTimersByTimeAsync(500);
+    expect(await waiters[1]).toMatchObject({ ok: false, timings: { queue: 1500 } });
+    hubs.finishAll();
+    expect(await waiters[0]).toMatchObject({ ok: true, timings: { queue: 1000 } });
+  });
 });

@@ -1,7 +1,7 @@
 // The pure fleet policy (src/browser/fleet-policy.ts): exhaustive properties over generated fleets.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type FleetLimits, type HubView, hubState, place, retryAfterSeconds } from '../../../src/browser/fleet-policy.js';
+import { type FleetLimits, type HubView, hubState, place, retryAfterSeconds, worthWaiting } from '../../../src/browser/fleet-policy.js';
 
 const RUNS = { numRuns: 500, seed: 0x7f1ee7 };
 const NOW = 1_000_000;
@@ -105,5 +105,24 @@ describe('place', () => {
 describe('retryAfterSeconds', () => {
   it('is the queue time in whole seconds, at least 1', () => {
     expect([0, 1, 999, 1000, 1500, 5000].map(retryAfterSeconds)).toEqual([1, 1, 1, 1, 2, 5]);
+  });
+});
+
+describe('worthWaiting', () => {
+  const outlook = { ahead: 0, running: 8, meanRenderMs: 2000, queueMs: 5000, launchable: false, maxPages: 8 };
+  it('waits while the running pages free enough of them within the queue time', () => {
+    // 8 pages of 2 s free about 20 within 5 s.
+    expect(worthWaiting({ ...outlook, ahead: 19 })).toBe(true);
+    expect(worthWaiting({ ...outlook, ahead: 20 })).toBe(false);
+  });
+
+  it('counts the pages of a browser that can still be launched in time', () => {
+    expect(worthWaiting({ ...outlook, ahead: 27, launchable: true })).toBe(true);
+    expect(worthWaiting({ ...outlook, ahead: 28, launchable: true })).toBe(false);
+  });
+
+  it('waits while no render time is known yet, and never sheds for an empty location it can launch in', () => {
+    expect(worthWaiting({ ...outlook, ahead: 1000, meanRenderMs: undefined })).toBe(true);
+    expect(worthWaiting({ ...outlook, ahead: 7, running: 0, launchable: true })).toBe(true);
   });
 });
