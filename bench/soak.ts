@@ -4,6 +4,7 @@
 // stays flat. Prints the figures; exits non-zero on any failure.
 import { readFileSync, readdirSync } from 'node:fs';
 import { closedPort, startFixtureServer } from '../test/e2e/support/fixture-server.js';
+import { pagesPerBrowser } from '../test/e2e/support/processes.js';
 import { startWorker, type WorkerHandle } from '../test/e2e/support/worker.js';
 import { runLoad } from './e2e/load.js';
 
@@ -55,15 +56,7 @@ function memory(worker: WorkerHandle): { workerdMiB: number; browserMiB: number 
 
 /** Pages open in the browser, from its DevTools endpoint (the port Chromium writes into its profile). */
 async function openPages(worker: WorkerHandle): Promise<number> {
-  let count = 0;
-  for (const pid of worker.liveBrowserPids()) {
-    const profile = /--user-data-dir=(\S+)/.exec(readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' '))?.[1];
-    if (!profile) continue;
-    const port = readFileSync(`${profile}/DevToolsActivePort`, 'utf8').split('\n')[0];
-    const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as { type: string; url: string }[];
-    count += targets.filter((target) => target.type === 'page').length;
-  }
-  return count;
+  return (await pagesPerBrowser(worker.liveBrowserPids())).reduce((sum, count) => sum + count, 0);
 }
 
 async function main() {

@@ -55,14 +55,15 @@ export class BrowserPool {
   }
 
   /**
-   * A fresh, isolated page in the shared browser; at most `spareRoom` pages (and SPARE_PAGES) are
-   * kept prepared beside it, so that prepared pages never take the browser past its page cap.
+   * A fresh, isolated page in the shared browser; at most `spareRoom()` pages (and SPARE_PAGES) are
+   * kept prepared beside it, so that prepared pages never take the browser past its page cap. The
+   * room is read once the browser is there: other renders may have started while it launched.
    * @throws ApiError browser_unavailable when no browser can be had within the retry bound.
    */
-  async openPage(setup: PageSetup, spareRoom = this.sparePages): Promise<PreparedPage> {
-    const spares = Math.min(this.sparePages, spareRoom);
+  async openPage(setup: PageSetup, spareRoom: () => number = () => this.sparePages): Promise<PreparedPage> {
     for (let attempt = 0; ; attempt++) {
       const browser = await this.connectedBrowser();
+      const spares = Math.min(this.sparePages, spareRoom());
       const spare = setup.proxy === undefined ? await this.takeSpare(browser) : undefined;
       this.trimSpares(spares);
       if (setup.proxy === undefined) this.prepareSpares(browser, setup, spares);

@@ -58,7 +58,7 @@ export class Renderer {
       let opened: PreparedPage | undefined;
       try {
         // Prepared pages count against the browser's page cap: only the room the renders leave.
-        const spareRoom = Math.max(0, call.fleet.maxPages - this.active);
+        const spareRoom = () => Math.max(0, call.fleet.maxPages - this.active);
         opened = await timer.time('acquire', () => pool.openPage(call.setup, spareRoom));
         return await this.load(opened, call.load, timer);
       } catch (error) {

@@ -4,6 +4,7 @@
 // once; nothing is left running (the hooks check every browser process is gone).
 import { describe, expect, it } from 'vitest';
 import { useWorker } from './support/e2e-hooks.js';
+import { pagesPerBrowser } from './support/processes.js';
 
 const ctx = useWorker({ vars: { MAX_BROWSERS_PER_LOCATION: '2', MAX_PAGES_PER_BROWSER: '2', QUEUE_TIMEOUT_MS: '1500' } });
 
@@ -15,6 +16,15 @@ const SLACK_MS = 3000;
 describe('capacity', () => {
   it('serves what 2 browsers of 2 pages can and answers the rest 503 with Retry-After after the queue time', async () => {
     const paths = Array.from({ length: 12 }, (_, i) => `/echo?id=fleet-${i}&ms=${PAGE_MS}`);
+    // The browser side, sampled while the requests run: pages each browser has open.
+    const pageCounts: number[] = [];
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        pageCounts.push(...(await pagesPerBrowser(ctx.worker.liveBrowserPids())));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
     const answers = await Promise.all(
       paths.map(async (path) => {
         const started = performance.now();
@@ -29,6 +39,8 @@ describe('capacity', () => {
       }),
     );
 
+    sampling = false;
+    await sampler;
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 200, 503, 503, 503, 503, 503, 503, 503, 503]);
     for (const refused of answers.filter((answer) => answer.status === 503)) {
       expect(refused).toMatchObject({ code: 'browser_unavailable', retryAfter: '2' });
@@ -36,8 +48,11 @@ describe('capacity', () => {
       expect(refused.ms).toBeLessThan(QUEUE_MS + SLACK_MS);
     }
     for (const served of answers.filter((answer) => answer.status === 200)) expect(served.ms).toBeLessThan(PAGE_MS + QUEUE_MS + SLACK_MS);
-    // The browser side: launches counted by the Chromium wrapper; the target side: only the 4 admitted pages were loaded.
+    // The browser side: launches counted by the Chromium wrapper, and never more than 2 pages beside
+    // each browser's first tab; the target side: only the 4 admitted pages were loaded.
     expect(ctx.worker.launchedBrowserCount()).toBe(2);
+    expect(pageCounts.length).toBeGreaterThan(10);
+    expect(Math.max(...pageCounts)).toBe(1 + 2);
     expect(ctx.fixtures.requests.filter((request) => request.path.startsWith('/echo?id=fleet-')).length).toBe(4);
   });
 

@@ -57,3 +57,23 @@ export function pageRendererPids(browserPids: number[]): number[] {
     return command.includes('--type=renderer') && !command.includes('--top-chrome-webui');
   });
 }
+
+/**
+ * Page targets open in each browser, from the browser itself: its DevTools endpoint's target list
+ * (the port is in DevToolsActivePort in its profile). Includes the browser's first tab.
+ */
+export async function pagesPerBrowser(browserPids: number[]): Promise<number[]> {
+  const counts: number[] = [];
+  for (const pid of browserPids) {
+    const profile = /--user-data-dir=(\S+)/.exec(commandLine(pid))?.[1];
+    if (!profile) continue;
+    try {
+      const port = readFileSync(`${profile}/DevToolsActivePort`, 'utf8').split('\n')[0];
+      const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as { type: string }[];
+      counts.push(targets.filter((target) => target.type === 'page').length);
+    } catch {
+      // A browser that is starting or closing has no endpoint to ask yet.
+    }
+  }
+  return counts;
+}

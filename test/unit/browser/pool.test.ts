@@ -74,6 +74,27 @@ describe('BrowserPool', () => {
     expect(new Set(pages.map((p) => p.page)).size).toBe(5);
   });
 
+  it('prepares spare pages only within the room the caller leaves, read once the browser is there, and closes the rest', async () => {
+    const fake = fakeBrowser();
+    let room = 2;
+    const pool = poolWith(async () => {
+      room = 0; // renders started while the browser launched
+      return fake.asBrowser;
+    });
+    await pool.openPage(SETUP, () => room);
+    expect(fake.contexts).toHaveLength(1);
+    room = 2;
+    await pool.openPage(SETUP, () => room);
+    expect(fake.contexts).toHaveLength(4); // this page and two spares
+    room = 1;
+    await pool.openPage(SETUP, () => room); // takes a spare, keeps one
+    expect(fake.contexts.filter((context) => !context.closed)).toHaveLength(4);
+    room = 0;
+    await pool.openPage(SETUP, () => room); // takes the last spare, prepares none
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fake.contexts).toHaveLength(4);
+  });
+
   it('gives every page a context of its own', async () => {
     const fake = fakeBrowser();
     const pool = poolWith(async () => fake.asBrowser);
