@@ -25,8 +25,11 @@ export interface Config {
   queueTimeoutMs: number;
 }
 
-/** Pages per browser: the knee measured on the benchmark machine (docs/decisions.md "Capacity"). */
-export const DEFAULT_MAX_PAGES_PER_BROWSER = 8;
+/**
+ * Pages a browser holds, prepared ones included: the knee measured on the benchmark machine (8 pages
+ * loading at once) plus the 2 prepared pages that run kept (docs/decisions.md "Capacity").
+ */
+export const DEFAULT_MAX_PAGES_PER_BROWSER = 10;
 
 function parseTokens(raw: string | undefined): string[] {
   if (raw === undefined) return [];

@@ -16,7 +16,7 @@ describe('readConfig', () => {
       browserIdleCloseMs: 60000,
       maxCacheAge: 86400,
       maxBrowsersPerLocation: 4,
-      maxPagesPerBrowser: 8,
+      maxPagesPerBrowser: 10,
       queueTimeoutMs: 5000,
     });
   });
