@@ -81,7 +81,7 @@ export class FleetDirectory {
     if (index === undefined) {
       const refused = new ApiError('browser_unavailable', undefined, {
         headers: { 'Retry-After': String(retryAfterSeconds(call.fleet.queueMs)) },
-        cause: `no browser page came free within ${call.fleet.queueMs} ms`,
+        cause: `no browser page within the queue time (${call.fleet.queueMs} ms)`,
       });
       return { ok: false, error: toWireError(refused), timings: { queue: queued } };
     }
@@ -117,7 +117,8 @@ export class FleetDirectory {
         return;
       }
       timer = this.clock.setTimeout(() => {
-        this.queue.splice(this.queue.indexOf(waiter), 1);
+        const at = this.queue.indexOf(waiter);
+        if (at !== -1) this.queue.splice(at, 1);
         resolve(undefined);
       }, call.fleet.queueMs);
     });
