@@ -37,7 +37,7 @@ export interface Env {
   MAX_CACHE_AGE?: string;
   /** Browsers per launch location. */
   MAX_BROWSERS_PER_LOCATION?: string;
-  /** Pages rendering at once in one browser. */
+  /** Pages one browser holds at once, prepared pages included. */
   MAX_PAGES_PER_BROWSER?: string;
   /** How long a request may wait for a page before 503, in ms. */
   QUEUE_TIMEOUT_MS?: string;

@@ -46,6 +46,21 @@ async function send(worker: WorkerHandle, body: object): Promise<CacheSample> {
 
 const median = (values: number[]) => percentile(values, 50);
 
+/** A request for a URL never asked before (so never stored): the static article at DOMContentLoaded. */
+function freshPage(fixtures: FixtureServer, tag: string) {
+  return { url: fixtures.url(`/pages/article.html?${tag}-${Date.now()}`), wait_event: 'DOMContentLoaded' };
+}
+
+/** Runs `first` then `second` in even rounds and the other way round in odd ones, so neither always goes first; answers in argument order. */
+async function alternately<T>(round: number, first: () => Promise<T>, second: () => Promise<T>): Promise<[T, T]> {
+  if (round % 2 === 0) {
+    const earlier = await first();
+    return [earlier, await second()];
+  }
+  const later = await second();
+  return [await first(), later];
+}
+
 export async function measureCache(worker: WorkerHandle, fixtures: FixtureServer): Promise<CacheFigures> {
   let unexpected = 0;
   const expecting = (cache: string, samples: CacheSample[]) => {
@@ -71,21 +86,11 @@ export async function measureCache(worker: WorkerHandle, fixtures: FixtureServer
   // Fresh URLs (never stored) on a quick page, in pairs whose order alternates.
   const pairs: { miss: number; off: number }[] = [];
   for (let i = 0; i < MISS_PAIRS; i++) {
-    const fresh = (kind: string) => ({
-      url: fixtures.url(`/pages/article.html?cache-bench=${kind}-${i}-${Date.now()}`),
-      wait_event: 'DOMContentLoaded',
-    });
-    const miss = () => send(worker, { ...fresh('miss'), max_age: 600 });
-    const off = () => send(worker, fresh('off'));
-    let missSample: CacheSample;
-    let offSample: CacheSample;
-    if (i % 2 === 0) {
-      missSample = await miss();
-      offSample = await off();
-    } else {
-      offSample = await off();
-      missSample = await miss();
-    }
+    const [missSample, offSample] = await alternately(
+      i,
+      () => send(worker, { ...freshPage(fixtures, `cache-bench=miss-${i}`), max_age: 600 }),
+      () => send(worker, freshPage(fixtures, `cache-bench=off-${i}`)),
+    );
     if (expecting('MISS', [missSample, offSample]).length === 2) pairs.push({ miss: missSample.ms, off: offSample.ms });
   }
   return {
@@ -111,21 +116,11 @@ export async function measureMissAgainstNoCache(a: WorkerHandle, b: WorkerHandle
   const noCache: number[] = [];
   let unexpected = 0;
   for (let i = 0; i < MISS_PAIRS; i++) {
-    const fresh = (side: string) => ({
-      url: fixtures.url(`/pages/article.html?cache-ab=${side}-${i}-${Date.now()}`),
-      wait_event: 'DOMContentLoaded',
-    });
-    const onA = () => send(a, fresh('a'));
-    const onB = () => send(b, { ...fresh('b'), max_age: 600 });
-    let sampleA: CacheSample;
-    let sampleB: CacheSample;
-    if (i % 2 === 0) {
-      sampleA = await onA();
-      sampleB = await onB();
-    } else {
-      sampleB = await onB();
-      sampleA = await onA();
-    }
+    const [sampleA, sampleB] = await alternately(
+      i,
+      () => send(a, freshPage(fixtures, `cache-ab=a-${i}`)),
+      () => send(b, { ...freshPage(fixtures, `cache-ab=b-${i}`), max_age: 600 }),
+    );
     if (sampleA.status !== 200 || sampleB.status !== 200 || sampleB.cache !== 'MISS') {
       unexpected++;
       continue;

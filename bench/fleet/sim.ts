@@ -8,6 +8,7 @@ import { DEFAULT_MAX_PAGES_PER_BROWSER } from '../../src/api/config.js';
 import { type Clock, FleetDirectory } from '../../src/browser/fleet-directory.js';
 import type { RenderCall, RenderOutcome } from '../../src/browser/render-call.js';
 import { toWireError, ApiError } from '../../src/errors.js';
+import { RENDER_CALL, RENDERED_PAGE } from '../../test/unit/browser/support/render-call.js';
 
 const OUT = new URL('../../docs/fleet-simulation.md', import.meta.url);
 
@@ -139,26 +140,12 @@ interface RunResult {
 }
 
 const CALL: RenderCall = {
-  setup: { blockResources: true, guard: { allowPrivateNetwork: false } },
-  load: {
-    url: 'https://example.com/',
-    waitEvent: 'load',
-    waitMs: 5000,
-    navigationTimeoutMs: 30_000,
-    maxContentBytes: 1,
-    format: 'html',
-    metadata: false,
-    mainContent: false,
-  },
+  ...RENDER_CALL,
   idleCloseMs: MODEL.idleCloseMs,
   fleet: { maxBrowsers: MODEL.maxBrowsersPerLocation, maxPages: MODEL.maxPagesPerBrowser, queueMs: MODEL.queueTimeoutMs },
 };
 
-const OK: RenderOutcome = {
-  ok: true,
-  page: { content: '', form: 'html', finalUrl: '', status: 200, headers: {}, waitResult: 'event' },
-  timings: {},
-};
+const OK: RenderOutcome = { ok: true, page: RENDERED_PAGE, timings: {} };
 
 /** One run: arrivals at `rate(t)` req/s (Poisson, a random location each) until `endMs`. */
 async function simulate(rate: (t: number) => number, endMs: number, seed: number): Promise<RunResult> {

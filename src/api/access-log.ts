@@ -2,8 +2,24 @@
 // fingerprint (never the token), target host (not the URL: query strings carry secrets), the
 // options, the outcome with its error code, and phase timings. Handlers add what they know through
 // the `log` context variable; this middleware writes the line once the response is ready.
-import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from './app-env.js';
+import type { Context, MiddlewareHandler } from 'hono';
+import { type ApiError, causeText } from '../errors.js';
+import type { AppEnv, RequestLog } from './app-env.js';
+
+/**
+ * Puts an error answer's code in the request's log line, and for 5xx its cause: operators get the
+ * cause, the client only the stable public message. Also for MCP tool errors, which are HTTP 200.
+ */
+export function logError(log: RequestLog | undefined, error: ApiError): void {
+  if (log === undefined) return;
+  log.errorCode = error.code;
+  if (error.status >= 500) log.cause = causeText(error) ?? error.message;
+}
+
+/** A line of its own for a failure the request survives (a rate limiter or store that failed). */
+export function logEvent(c: Context<AppEnv>, event: string, error: unknown): void {
+  console.error(JSON.stringify({ requestId: c.get('requestId'), event, cause: String(error) }));
+}
 
 export function accessLog(): MiddlewareHandler<AppEnv> {
   return async function accessLog(c, next) {

@@ -4,9 +4,9 @@
 // X-Request-Id; errors use the body shape of DESIGN.md and never include a stack trace.
 import { Hono, type Context } from 'hono';
 import { requestId } from 'hono/request-id';
-import { ApiError, asApiError, causeText } from '../errors.js';
+import { ApiError, asApiError } from '../errors.js';
 import { wellFormed } from '../utf8.js';
-import { accessLog } from './access-log.js';
+import { accessLog, logError } from './access-log.js';
 import type { AppEnv } from './app-env.js';
 import { bearerAuth } from './auth.js';
 import { readConfig } from './config.js';
@@ -22,12 +22,7 @@ import { rateLimit } from './rate-limit.js';
 async function renderError(error: unknown, c: Context<AppEnv>): Promise<Response> {
   await discardBody(c.req.raw);
   const apiError = asApiError(error);
-  // Operators get the cause in the request's log line; the client only the stable public message.
-  const log = c.get('log');
-  if (log !== undefined) {
-    log.errorCode = apiError.code;
-    if (apiError.status >= 500) log.cause = causeText(apiError) ?? apiError.message;
-  }
+  logError(c.get('log'), apiError);
   for (const [name, value] of Object.entries(apiError.headers)) c.header(name, value);
   return c.json(apiError.toBody(), apiError.status);
 }

@@ -19,7 +19,7 @@ export interface Config {
   maxCacheAge: number;
   /** Browsers (each held by a hub) per launch location. */
   maxBrowsersPerLocation: number;
-  /** Pages rendering at once in one browser. */
+  /** Pages one browser holds at once, prepared pages included. */
   maxPagesPerBrowser: number;
   /** How long a request may wait for a page before 503 browser_unavailable, in ms. */
   queueTimeoutMs: number;

@@ -9,6 +9,7 @@ import { targetGuard } from '../guard/policy.js';
 import { PhaseTimer, type Phase } from '../timings.js';
 import type { BrowserLocation } from '../locations.js';
 import { utf8Length } from '../utf8.js';
+import { logEvent } from './access-log.js';
 import type { AppEnv } from './app-env.js';
 import { cacheKey } from './cache/cache-key.js';
 import { RenderStore, type StoredRender } from './cache/render-store.js';
@@ -71,11 +72,6 @@ function logOptions(request: FetchRequest): Record<string, unknown> {
   };
 }
 
-/** A store failure is logged and taken as a miss: availability over the saving. */
-function logStoreFailure(c: Context<AppEnv>, event: 'cache_read_failed' | 'cache_write_failed', error: unknown): void {
-  console.error(JSON.stringify({ requestId: c.get('requestId'), event, cause: String(error) }));
-}
-
 /**
  * Loads the page of a validated request and returns its content, from the store when `max_age`
  * allows; the request's log line learns the target host, the options and the phase timings.
@@ -96,7 +92,8 @@ export async function fetchPage(c: Context<AppEnv>, request: FetchRequest): Prom
     const stored = await timer
       .time('cache', () => store.read(key, request.maxAge))
       .catch((error: unknown) => {
-        logStoreFailure(c, 'cache_read_failed', error);
+        // A store failure is logged and taken as a miss: availability over the saving.
+        logEvent(c, 'cache_read_failed', error);
         return undefined;
       });
     if (stored !== undefined) return { content: stored.render.content, page: stored.render, timer, age: stored.age };
@@ -119,9 +116,7 @@ export async function fetchPage(c: Context<AppEnv>, request: FetchRequest): Prom
   const render: StoredRender = { content, status, headers, finalUrl, waitResult, contentMode, metadata };
   // Off the answer's critical path; errors are never stored (they threw above).
   if (store !== undefined) {
-    c.executionCtx.waitUntil(
-      store.write(key, render, renderedAt).catch((error: unknown) => logStoreFailure(c, 'cache_write_failed', error)),
-    );
+    c.executionCtx.waitUntil(store.write(key, render, renderedAt).catch((error: unknown) => logEvent(c, 'cache_write_failed', error)));
   }
   return { content, page: render, timer };
 }

@@ -43,6 +43,15 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+/** An optional integer field from `min` (to `max`), with the messages every such field answers. */
+export function integerField(min: number, max?: number) {
+  const integer = z
+    .number({ message: 'must be an integer' })
+    .int({ message: 'must be an integer' })
+    .min(min, { message: `must be at least ${min}` });
+  return (max === undefined ? integer : integer.max(max, { message: `must be at most ${max}` })).nullish();
+}
+
 /** The body schema; also the source of the OpenAPI document's request schema (src/openapi.ts). */
 export function fetchRequestSchema({ maxWaitMs, maxCacheAge }: SchemaLimits) {
   const enumMessage = (values: readonly string[]) => ({ message: `must be one of ${values.map((v) => `"${v}"`).join(', ')}` });
@@ -52,22 +61,12 @@ export function fetchRequestSchema({ maxWaitMs, maxCacheAge }: SchemaLimits) {
       .max(MAX_URL_LENGTH, { message: `must be at most ${MAX_URL_LENGTH} characters` })
       .refine(isHttpUrl, { message: 'must be an absolute http: or https: URL' }),
     output_format: z.enum(OUTPUT_FORMATS, enumMessage(OUTPUT_FORMATS)).nullish(),
-    wait_ms: z
-      .number({ message: 'must be an integer' })
-      .int({ message: 'must be an integer' })
-      .min(0, { message: 'must be at least 0' })
-      .max(maxWaitMs, { message: `must be at most ${maxWaitMs}` })
-      .nullish(),
+    wait_ms: integerField(0, maxWaitMs),
     wait_event: z.enum(WAIT_EVENTS, enumMessage(WAIT_EVENTS)).nullish(),
     raw: z.boolean({ message: 'must be a boolean' }).nullish(),
     only_main_content: z.boolean({ message: 'must be a boolean' }).nullish(),
     include_metadata: z.boolean({ message: 'must be a boolean' }).nullish(),
-    max_age: z
-      .number({ message: 'must be an integer' })
-      .int({ message: 'must be an integer' })
-      .min(0, { message: 'must be at least 0' })
-      .max(maxCacheAge, { message: `must be at most ${maxCacheAge}` })
-      .nullish(),
+    max_age: integerField(0, maxCacheAge),
     proxy_name: z.string({ message: 'must be a string' }).min(1, { message: 'must not be empty' }).nullish(),
     country: z
       .string({ message: 'must be a string' })

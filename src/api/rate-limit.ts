@@ -3,6 +3,7 @@
 // token itself never reaches the limiter. Without the binding (unit tests) nothing is limited; if
 // the limiter itself fails, requests pass (availability over strictness) and the failure is logged.
 import type { MiddlewareHandler } from 'hono';
+import { logEvent } from './access-log.js';
 import type { AppEnv } from './app-env.js';
 import { ApiError } from '../errors.js';
 
@@ -17,7 +18,7 @@ export function rateLimit(): MiddlewareHandler<AppEnv> {
       try {
         allowed = (await limiter.limit({ key: c.get('tokenFingerprint') })).success;
       } catch (error) {
-        console.error(JSON.stringify({ requestId: c.get('requestId'), event: 'rate_limiter_failed', cause: String(error) }));
+        logEvent(c, 'rate_limiter_failed', error);
       }
       if (!allowed) {
         throw new ApiError('rate_limited', undefined, { headers: { 'Retry-After': String(RATE_LIMIT_PERIOD_SECONDS) } });

@@ -2,6 +2,7 @@
 // the render call and its outcome, as plain data (class instances such as ApiError do not survive RPC; errors travel as
 // WireError). Pure: no Workers runtime imports, so the api layer and its unit tests can use it.
 import type { WireError } from '../errors.js';
+import type { ContentMode } from './in-page/protocol.js';
 import type { GuardSettings } from '../guard/policy.js';
 import type { BrowserLocation } from '../locations.js';
 import type { PageMetadata } from '../metadata.js';
@@ -46,7 +47,7 @@ export interface LoadOptions {
 export interface FleetSettings {
   /** Browsers (hubs) of a launch location. */
   maxBrowsers: number;
-  /** Pages rendering at once in one browser; prepared spare pages count too. */
+  /** Pages one browser holds at once, prepared spare pages included. */
   maxPages: number;
   /** How long a request may wait for a page before 503 browser_unavailable, in ms. */
   queueMs: number;
@@ -81,7 +82,7 @@ export interface RenderedPage {
   /** Present when the call asked for it. */
   metadata?: PageMetadata;
   /** When the main content was asked for: `main`, or `full` when none could be told apart (the whole page). */
-  contentMode?: 'main' | 'full';
+  contentMode?: ContentMode;
   finalUrl: string;
   status: number;
   /** Response headers of the final main document, names lowercase. */

@@ -120,6 +120,22 @@ describe('max_age', () => {
     expect(Number(hit.headers.get('Age'))).toBeLessThanOrEqual(3);
   });
 
+  it('replaces a stored render with a newer render of the same key', async () => {
+    const { url } = freshPage();
+    await (await ctx.worker.fetchPage({ url })).arrayBuffer();
+    expect((await untilHit({ url })).headers.get('X-Cache')).toBe('HIT');
+    await sleep(2100);
+    const older = await ctx.worker.fetchPage({ url, max_age: 60 });
+    expect(Number(older.headers.get('Age'))).toBeGreaterThanOrEqual(2);
+    await older.arrayBuffer();
+    await (await ctx.worker.fetchPage({ url })).arrayBuffer(); // max_age 0: renders, and stores that render
+    await sleep(300);
+    const hit = await ctx.worker.fetchPage({ url, max_age: 60 });
+    expect(hit.headers.get('X-Cache')).toBe('HIT');
+    expect(hit.headers.get('Age')).toBe('0');
+    await hit.arrayBuffer();
+  });
+
   it('never stores an error: the next request renders and succeeds', async () => {
     const path = `/fails-once?id=cache-${++unique}`;
     const url = ctx.fixtures.url(path);

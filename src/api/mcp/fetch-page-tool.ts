@@ -2,10 +2,17 @@
 // `raw`, plus `max_length` and `start_index` for paging, with markdown as the default format; its
 // arguments are validated by the same rules as POST /api/fetch, so a bad field gets the same message.
 // Pure: no Hono, no MCP SDK.
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ApiError } from '../../errors.js';
 import type { Config } from '../config.js';
-import { type FetchRequest, fetchRequestFrom, fetchRequestSchema, type SchemaLimits, validateBody } from '../fetch-request.js';
+import {
+  type FetchRequest,
+  fetchRequestFrom,
+  fetchRequestSchema,
+  integerField,
+  type SchemaLimits,
+  validateBody,
+} from '../fetch-request.js';
 import { documentedJsonSchema, FETCH_FIELD_DOCS, type FieldDocs } from '../openapi.js';
 import { DEFAULT_MAX_LENGTH } from './paging.js';
 
@@ -20,18 +27,7 @@ export interface FetchPageCall {
 export function fetchPageToolSchema(limits: SchemaLimits) {
   return fetchRequestSchema(limits)
     .omit({ raw: true })
-    .extend({
-      max_length: z
-        .number({ message: 'must be an integer' })
-        .int({ message: 'must be an integer' })
-        .min(1, { message: 'must be at least 1' })
-        .nullish(),
-      start_index: z
-        .number({ message: 'must be an integer' })
-        .int({ message: 'must be an integer' })
-        .min(0, { message: 'must be at least 0' })
-        .nullish(),
-    });
+    .extend({ max_length: integerField(1), start_index: integerField(0) });
 }
 
 type ToolField = keyof z.input<ReturnType<typeof fetchPageToolSchema>>;

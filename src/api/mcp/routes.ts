@@ -6,7 +6,8 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type Context, Hono } from 'hono';
-import { ApiError, asApiError, causeText } from '../../errors.js';
+import { ApiError, asApiError } from '../../errors.js';
+import { logError } from '../access-log.js';
 import type { AppEnv } from '../app-env.js';
 import { bearerAuth } from '../auth.js';
 import { fetchPage } from '../fetch-page.js';
@@ -26,9 +27,7 @@ async function callFetchPage(c: Context<AppEnv>, args: unknown): Promise<CallToo
     return result;
   } catch (error) {
     const apiError = asApiError(error);
-    const log = c.get('log');
-    log.errorCode = apiError.code;
-    if (apiError.status >= 500) log.cause = causeText(apiError) ?? apiError.message;
+    logError(c.get('log'), apiError);
     return { content: [{ type: 'text', text: toolErrorText(apiError) }], isError: true };
   }
 }

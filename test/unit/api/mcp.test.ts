@@ -159,9 +159,10 @@ describe('POST /mcp through the app', () => {
     vi.restoreAllMocks();
   });
 
-  function setup(outcome: RenderOutcome) {
+  function setup(outcome: RenderOutcome, extraEnv: Partial<Env> = {}) {
     const render = vi.fn(async (_call: RenderCall) => outcome);
     const env = {
+      ...extraEnv,
       API_TOKENS: TOKEN,
       BROWSER: {} as Fetcher,
       BROWSER_DIRECTORY: { idFromName: (name: string) => name, get: () => ({ render }) } as unknown as Env['BROWSER_DIRECTORY'],
@@ -278,6 +279,36 @@ describe('POST /mcp through the app', () => {
       title: 'Page Fetch',
       version: '0.1.0',
     });
+  });
+
+  it('answers 429 rate_limited with Retry-After when the token is over its limit, as /api/fetch does', async () => {
+    const limiter = { limit: vi.fn(async () => ({ success: false })) } as unknown as RateLimit;
+    const { appFetch, render } = setup(PAGE, { RATE_LIMITER: limiter });
+    const response = await appFetch('http://page-fetch.test/mcp', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
+    expect(response.status).toBe(429);
+    expect(response.headers.get('Retry-After')).toBe('60');
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
+    expect(render).not.toHaveBeenCalled();
+  });
+
+  it('refuses a body over 64 KiB with 413, without reading a tool call out of it', async () => {
+    const { appFetch, render } = setup(PAGE);
+    const response = await appFetch('http://page-fetch.test/mcp', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'fetch_page', arguments: { url: `https://example.com/?q=${'a'.repeat(70_000)}` } },
+      }),
+    });
+    expect(response.status).toBe(413);
+    expect(render).not.toHaveBeenCalled();
   });
 
   it('answers a body that is not JSON-RPC with a JSON-RPC parse error', async () => {

@@ -3,31 +3,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { FleetDirectory } from '../../../src/browser/fleet-directory.js';
 import type { RenderCall, RenderedPage, RenderOutcome } from '../../../src/browser/render-call.js';
+import { RENDER_CALL, RENDERED_PAGE } from './support/render-call.js';
 import { useFakeClock } from './support/settle.js';
 
-const PAGE: RenderedPage = {
-  content: '<p>x</p>',
-  form: 'html',
-  finalUrl: 'https://example.com/',
-  status: 200,
-  headers: {},
-  waitResult: 'event',
-};
-const CALL: RenderCall = {
-  setup: { blockResources: true, guard: { allowPrivateNetwork: false } },
-  load: {
-    url: 'https://example.com/',
-    waitEvent: 'load',
-    waitMs: 5000,
-    navigationTimeoutMs: 30_000,
-    maxContentBytes: 1000,
-    format: 'html',
-    metadata: false,
-    mainContent: false,
-  },
-  idleCloseMs: 60_000,
-  fleet: { maxBrowsers: 2, maxPages: 2, queueMs: 1500 },
-};
+const PAGE: RenderedPage = { ...RENDERED_PAGE, content: '<p>x</p>' };
+const CALL: RenderCall = { ...RENDER_CALL, fleet: { maxBrowsers: 2, maxPages: 2, queueMs: 1500 } };
 
 /** Renders that finish when the test says, recording on which hub each ran and how many run at once per hub. */
 function fakeHubs() {

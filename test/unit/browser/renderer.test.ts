@@ -6,33 +6,12 @@ import type { PreparedPage } from '../../../src/browser/page-setup.js';
 import type { RenderCall, RenderedPage, RenderOutcome } from '../../../src/browser/render-call.js';
 import { type LoadPage, Renderer, type RenderPool } from '../../../src/browser/renderer.js';
 import { ApiError } from '../../../src/errors.js';
+import { RENDER_CALL, RENDERED_PAGE } from './support/render-call.js';
 import { useFakeClock } from './support/settle.js';
 
 const IDLE_CLOSE_MS = 60_000;
-const CALL: RenderCall = {
-  location: 'JP',
-  setup: { blockResources: true, guard: { allowPrivateNetwork: false } },
-  load: {
-    url: 'https://example.com/',
-    waitEvent: 'load',
-    waitMs: 5000,
-    navigationTimeoutMs: 30_000,
-    maxContentBytes: 1000,
-    format: 'html',
-    metadata: false,
-    mainContent: false,
-  },
-  idleCloseMs: IDLE_CLOSE_MS,
-  fleet: { maxBrowsers: 4, maxPages: 8, queueMs: 5000 },
-};
-const PAGE: RenderedPage = {
-  content: '<html></html>',
-  form: 'html',
-  finalUrl: 'https://example.com/',
-  status: 200,
-  headers: {},
-  waitResult: 'event',
-};
+const CALL: RenderCall = { ...RENDER_CALL, location: 'JP', idleCloseMs: IDLE_CLOSE_MS, fleet: { ...RENDER_CALL.fleet, maxPages: 8 } };
+const PAGE = RENDERED_PAGE;
 
 /** A pool whose browsers are plain `{ id, connected }` records; discarding one makes the next page use a fresh one. */
 function fakePool() {
