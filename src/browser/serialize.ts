@@ -1,12 +1,14 @@
 // Reads the loaded page in the form the caller asked for, by running the in-page script
-// (in-page/page-script.ts, bundled into build/page-script.js) in an isolated world the page's scripts
+// (in-page/page-script.ts, bundled per kind of read into build/page-script-*.js) in an isolated world the page's scripts
 // cannot tamper with: the DOM with its shadow roots as HTML, or the markdown of what a reader sees,
 // made in the page. Bounded in size and time: an oversized result is refused in the page, before it
 // is shipped over CDP; a page whose scripts never yield is given up on; a page that navigates itself
 // while being read is read again on its new document, as often as it takes within the time bound (a
 // page that refreshes itself at once, forever, has a document to read between two of its navigations).
 import type { CDPSession, Frame, Page } from '@cloudflare/puppeteer';
-import PAGE_SCRIPT from '../../build/page-script.js?raw';
+import HTML_SCRIPT from '../../build/page-script-html.js?raw';
+import MAIN_CONTENT_SCRIPT from '../../build/page-script-main-content.js?raw';
+import MARKDOWN_SCRIPT from '../../build/page-script-markdown.js?raw';
 import { ApiError, contentTooLarge } from '../errors.js';
 import { utf8Length } from '../utf8.js';
 import { frameId, frameSession } from './cdp-internals.js';
@@ -34,8 +36,23 @@ const NAVIGATED_AWAY =
 /** Pause before reading again a page that navigated away under the read. */
 const REREAD_PAUSE_MS = 20;
 
-// The bundle assigns its exports to a local variable; the function runs it and answers the request.
-const PAGE_FUNCTION = `function (request) {\n${PAGE_SCRIPT}\nreturn pageFetchScript.run(request);\n}`;
+// Each bundle assigns its exports to a local variable; the function runs it and answers the request.
+const pageFunction = (script: string) => `function (request) {\n${script}\nreturn pageFetchScript.run(request);\n}`;
+/**
+ * The page compiles the function it is sent on every read: each kind of read sends only the code it
+ * runs (the html read none of the serializer's). A read that waits for its frames is finished by the
+ * same kind of script.
+ */
+const PAGE_FUNCTIONS = {
+  html: pageFunction(HTML_SCRIPT),
+  markdown: pageFunction(MARKDOWN_SCRIPT),
+  mainContent: pageFunction(MAIN_CONTENT_SCRIPT),
+};
+function pageFunctionFor(mode: SerializeMode | 'frame', mainContent: boolean): string {
+  if (mode === 'html') return PAGE_FUNCTIONS.html;
+  if (mode === 'main-html' || (mode === 'markdown' && mainContent)) return PAGE_FUNCTIONS.mainContent;
+  return PAGE_FUNCTIONS.markdown;
+}
 
 /** How long one cross-origin frame may take to be read; a frame slower than that is left out. */
 export const FRAME_READ_TIMEOUT_MS = 2000;
@@ -56,9 +73,9 @@ interface ReadContext {
   timers: Timers;
 }
 
-async function callPage(session: CDPSession, contextId: number, request: PageRequest): Promise<PageReply> {
+async function callPage(session: CDPSession, contextId: number, script: string, request: PageRequest): Promise<PageReply> {
   const reply = (await session.send('Runtime.callFunctionOn', {
-    functionDeclaration: PAGE_FUNCTION,
+    functionDeclaration: script,
     executionContextId: contextId,
     arguments: [{ value: request }],
     returnByValue: true,
@@ -92,7 +109,8 @@ async function readFrame(frame: Frame, mode: SerializeMode | 'frame', depth: num
   const { session, executionContextId } = await openWorld(frame);
   const { maxChars } = context;
   const flags = context.metadata && mode !== 'frame' ? { metadata: true } : {};
-  if (mode === 'html') return callPage(session, executionContextId, { mode, maxChars, ...flags });
+  const script = pageFunctionFor(mode, context.mainContent);
+  if (mode === 'html') return callPage(session, executionContextId, script, { mode, maxChars, ...flags });
   const maxFrameDepth = MAX_FRAME_DEPTH - depth;
   const crossOrigin = maxFrameDepth > 1 ? frame.childFrames().filter((child) => isCrossOrigin(child, frame)) : [];
   const children = await registerChildFrames(session, executionContextId, crossOrigin, context.framesLeft.count);
@@ -100,6 +118,7 @@ async function readFrame(frame: Frame, mode: SerializeMode | 'frame', depth: num
   const reply = await callPage(
     session,
     executionContextId,
+    script,
     mode === 'markdown' ? { mode, mainContent: context.mainContent, ...bounds, ...flags } : { mode, ...bounds, ...flags },
   );
   if (reply.kind !== 'frames-needed') return reply;
@@ -108,7 +127,7 @@ async function readFrame(frame: Frame, mode: SerializeMode | 'frame', depth: num
     const child = children.get(key);
     trees[key] = child === undefined ? null : await readRemoteFrame(child, depth + 1, context);
   }
-  return callPage(session, executionContextId, { mode: 'graft', trees });
+  return callPage(session, executionContextId, script, { mode: 'graft', trees });
 }
 
 /** A cross-origin frame's reader form, or null when it cannot be read in time or at all (never an error). */

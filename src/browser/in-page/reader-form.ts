@@ -9,12 +9,10 @@
 // Nodes are copied with importNode (a clone, no markup parsed): a page that enforces Trusted Types
 // refuses HTML strings even from an isolated world.
 import { FRAME_KEYS_GLOBAL, type ReadBounds } from './protocol';
+import { TOO_LARGE } from './too-large';
 
 /** Never content: scripts, styles, fallbacks for no scripting, inert templates. */
 const SKIP = new Set(['script', 'style', 'noscript', 'template', 'link', 'meta']);
-
-/** Thrown when the copy grows past maxChars. */
-export const TOO_LARGE = new RangeError('too large');
 
 export interface ReaderForm {
   doc: Document;

@@ -1,6 +1,7 @@
 // serializePage (serialize.ts) on a page that keeps navigating away under the read ("Execution context
 // was destroyed"): it reads again until a read succeeds, and gives up SERIALIZE_TIMEOUT_MS after it began.
 // The size limit and a read that never settles are covered through loadPage in page-load.test.ts.
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SERIALIZE_TIMEOUT_MS, serializePage } from '../../../src/browser/serialize.js';
 import { Timers } from '../../../src/browser/timers.js';
@@ -106,5 +107,35 @@ describe('serializePage: the in-page script', () => {
       arguments: [{ value: { mode: 'html', maxChars: 1_000_000 } }],
       returnByValue: true,
     });
+  });
+
+  // The page compiles what it is sent on every read: each kind of read sends its own bundle (built by
+  // the tests' global setup), the html read none of the serializer's code.
+  const bundle = (kind: string) => readFileSync(new URL(`../../../build/page-script-${kind}.js`, import.meta.url), 'utf8');
+  const sentScript = async (mode: 'html' | 'markdown' | 'main-html', mainContent = false) => {
+    const fake = new FakePage();
+    fake.readPage.mockResolvedValue(mode === 'markdown' ? { kind: 'markdown', markdown: 'ok' } : htmlReply(HTML));
+    timers = new Timers();
+    const result = track(serializePage(fake.page, mode, 1_000_000, timers, { mainContent }));
+    await at(1);
+    expect(result.current.state).toBe('resolved');
+    const calls = fake.session.sent.filter((sent) => sent.method === 'Runtime.callFunctionOn');
+    expect(calls).toHaveLength(1);
+    return (calls[0]!.params as { functionDeclaration: string }).functionDeclaration;
+  };
+
+  it.each([
+    ['html', 'html', false],
+    ['markdown', 'markdown', false],
+    ['main-content', 'markdown', true],
+    ['main-content', 'main-html', true],
+  ] as const)('sends the %s bundle to a %s read (main content: %s)', async (kind, mode, mainContent) => {
+    const script = await sentScript(mode, mainContent);
+    expect(script).toBe(`function (request) {\n${bundle(kind)}\nreturn pageFetchScript.run(request);\n}`);
+  });
+
+  it('has bundles that grow with what the read needs: html < markdown < main content', () => {
+    expect(bundle('html').length).toBeLessThan(bundle('markdown').length / 4);
+    expect(bundle('markdown').length).toBeLessThan(bundle('main-content').length);
   });
 });

@@ -1,0 +1,122 @@
+// `npm run bench:fixed-cost [-- <git revision>]`: the fixed cost of a request, the service's latency
+// over the page's own time in a bare browser. Page: the benchmark article without its late fetch, read
+// at DOMContentLoaded as html, at concurrency 1, the browser warm.
+// - bare: the same Chromium driven directly (no Worker, no Durable Object), a page opened in a fresh
+//   context beforehand as the service prepares its pages, then timed: navigate to DOMContentLoaded
+//   and read the DOM (page.content()).
+// - service: POST /api/fetch on the working tree, with the median of each Server-Timing phase; with a
+//   revision, the service at that revision too (A), both up at once and taking turns.
+// Overhead = service p50 − bare p50. Only 200 answers count; the others are named.
+import { chromium } from 'playwright-core';
+import { startFixtureServer, type FixtureServer } from '../../test/e2e/support/fixture-server.js';
+import { startWorker, TEST_TOKEN, type WorkerHandle } from '../../test/e2e/support/worker.js';
+import { withAbWorkers } from './ab-workers.js';
+import { percentile } from './load.js';
+
+const REQUESTS = 40;
+const WARM_UP = 5;
+const PHASES = ['queue', 'acquire', 'navigate', 'wait', 'serialize', 'convert'] as const;
+const CHROMIUM = '/usr/bin/chromium';
+
+const fmt = (ms: number) => (Number.isFinite(ms) ? ms.toFixed(0) : '–');
+const median = (values: number[]) => percentile(values, 50);
+
+/** The page's own time to DOMContentLoaded and a read of its DOM, in a bare browser, per request. */
+async function bareTimes(url: string): Promise<number[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const times: number[] = [];
+    for (let i = 0; i < WARM_UP + REQUESTS; i++) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const started = performance.now();
+      await page.goto(url, { waitUntil: 'domcontentloaded' });
+      await page.content();
+      if (i >= WARM_UP) times.push(performance.now() - started);
+      await context.close();
+    }
+    return times;
+  } finally {
+    await browser.close();
+  }
+}
+
+interface ServiceSample {
+  ms: number;
+  status: number;
+  phases: Map<string, number>;
+}
+
+async function serviceSample(worker: WorkerHandle, url: string): Promise<ServiceSample> {
+  const started = performance.now();
+  const response = await fetch(`${worker.origin}/api/fetch`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${TEST_TOKEN}` },
+    body: JSON.stringify({ url, wait_event: 'DOMContentLoaded', output_format: 'html', raw: true }),
+  });
+  await response.text();
+  const ms = performance.now() - started;
+  const phases = new Map<string, number>();
+  for (const metric of (response.headers.get('Server-Timing') ?? '').split(',')) {
+    const duration = /dur=([\d.]+)/.exec(metric)?.[1];
+    if (duration !== undefined) phases.set(metric.split(';')[0]!.trim(), Number(duration));
+  }
+  return { ms, status: response.status, phases };
+}
+
+/** Requests taking turns between the workers (one worker: one after the other). */
+async function serviceSamples(workers: WorkerHandle[], url: string, failures: string[]): Promise<ServiceSample[][]> {
+  for (const worker of workers) for (let i = 0; i < WARM_UP; i++) await serviceSample(worker, url); // launches each browser
+  const samples: ServiceSample[][] = workers.map(() => []);
+  for (let i = 0; i < REQUESTS; i++) {
+    const order = i % 2 === 0 ? workers.map((_, side) => side) : workers.map((_, side) => side).reverse();
+    for (const side of order) {
+      const sample = await serviceSample(workers[side]!, url);
+      if (sample.status === 200) samples[side]!.push(sample);
+      else failures.push(`${side}: ${sample.status}`);
+    }
+  }
+  return samples;
+}
+
+function report(names: string[], samples: ServiceSample[][], bare: number[], failures: string[]): void {
+  const bareP50 = median(bare);
+  console.log(`\n| run | answered | latency p50 | p90 | overhead p50 | ${PHASES.join(' | ')} |`);
+  console.log(`|---|---|---|---|---|${PHASES.map(() => '---|').join('')}`);
+  console.log(
+    `| bare browser | ${bare.length} | ${fmt(bareP50)} | ${fmt(percentile(bare, 90))} | – | ${PHASES.map(() => '–').join(' | ')} |`,
+  );
+  samples.forEach((runs, side) => {
+    const latencies = runs.map((s) => s.ms);
+    const phases = PHASES.map((phase) => fmt(median(runs.flatMap((s) => s.phases.get(phase) ?? []))));
+    console.log(
+      `| ${names[side]} | ${runs.length} | ${fmt(median(latencies))} | ${fmt(percentile(latencies, 90))} | ${fmt(median(latencies) - bareP50)} | ${phases.join(' | ')} |`,
+    );
+  });
+  console.log(`\n- non-200 answers: ${failures.length === 0 ? 'none' : failures.join('; ')}`);
+}
+
+async function main() {
+  const revision = process.argv[2];
+  const failures: string[] = [];
+  const measure = async (workers: WorkerHandle[], names: string[], fixtures: FixtureServer) => {
+    const url = fixtures.url('/bench/article?fetch_ms=0');
+    const bare = await bareTimes(url);
+    console.log(`# Fixed cost: benchmark article, DOMContentLoaded, html, concurrency 1, ${REQUESTS} requests each`);
+    report(names, await serviceSamples(workers, url, failures), bare, failures);
+  };
+  if (revision !== undefined) {
+    await withAbWorkers(revision, (a, b, fixtures) => measure([a, b], [`service at ${revision}`, 'service (working tree)'], fixtures));
+    return;
+  }
+  const fixtures = await startFixtureServer();
+  const worker = await startWorker();
+  try {
+    await measure([worker], ['service'], fixtures);
+  } finally {
+    await worker.stop();
+    await fixtures.close();
+  }
+}
+
+await main();

@@ -1,0 +1,7 @@
+// The in-page script of reads of the main content (only_main_content), in markdown or html.
+import { documentToMarkdown } from '../../../markdown/convert';
+import { mainContentOf } from '../main-content';
+import { pageScript } from '../page-script';
+import { readerForm } from '../reader-form';
+
+export const run = pageScript({ reader: { readerForm, documentToMarkdown }, mainContentOf });
