@@ -13,7 +13,7 @@ async function fetchMain(path: string, fields: Record<string, unknown> = {}) {
 }
 
 describe('only_main_content', () => {
-  it('returns the article alone as markdown, its title first, without its date line, figure captions and link list, with X-Content-Mode: main', async () => {
+  it('returns the article alone as markdown, its title first, without its date lines, figure captions, credit line, link list and comment thread, with X-Content-Mode: main', async () => {
     const { mode, body } = await fetchMain('/pages/main-article.html', { output_format: 'markdown', only_main_content: true });
     expect(mode).toBe('main');
     expect(body).toBe(
@@ -49,9 +49,29 @@ describe('only_main_content', () => {
       'href="/shop"',
       'A shore crab under a stone',
       'More: winter tides',
+      'Updated: Fri 6:45 PM',
+      'Photo: Ada Shore',
+      'Lovely guide',
+      '2026-11-21 08:40',
     ]) {
       expect(body).not.toContain(left);
     }
+  });
+
+  it('takes an article whose paragraphs, each in a wrapper of one kind, hold a link each for the article, not for a list', async () => {
+    const { mode, body } = await fetchMain('/pages/linked-paragraphs.html', { output_format: 'markdown', only_main_content: true });
+    expect(mode).toBe('main');
+    expect(body).toBe(
+      [
+        '# Harbour wall reopens after repairs',
+        `The harbour reopened on Monday after three weeks of repairs to the [sea wall](${ctx.fixtures.url('/news/sea-wall')}), and the first boats unloaded their catch before dawn while the council's engineers watched the tide come in against the new stones.`,
+        `Traders at the [fish market](${ctx.fixtures.url('/places/fish-market')}) said the closure had cost them a month of sales, but most expect the autumn season to make up for it if the weather holds and the boats can go out every day.`,
+        `The engineers replaced more than four hundred blocks along the outer wall and raised the walkway by half a metre, which the [council](${ctx.fixtures.url('/council')}) says will keep it dry in all but the highest spring tides.`,
+        `Visitors will find the walkway open from eight in the morning until dusk, with the old [lighthouse](${ctx.fixtures.url('/places/lighthouse')}) steps still closed until the handrails have been replaced later this month.`,
+        `The repairs cost just under two million pounds, shared between the council and the [harbour trust](${ctx.fixtures.url('/trust')}), and came in a little below the estimate published in the spring.`,
+        `Work on the inner basin begins in January and will close the [slipway](${ctx.fixtures.url('/places/slipway')}) for six weeks; boat owners have been asked to move their moorings before the end of December.`,
+      ].join('\n\n') + '\n',
+    );
   });
 
   it.each([

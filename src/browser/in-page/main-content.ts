@@ -5,6 +5,7 @@
 // When no main content can be told apart (a home page of link lists, a search result list, a
 // product grid) or the extract is implausibly small, there is none, and the caller sends the page.
 import { Readability } from '@mozilla/readability';
+import { dropNonArticle, linkDensity } from './extract-cleanup';
 
 /** An extract with less text than this is not taken for the page's main content. */
 export const MIN_MAIN_TEXT = 250;
@@ -17,10 +18,50 @@ const LINKED_ITEM_SHARE = 0.6;
 /** …and holding at least this share of the extract's text. */
 const LIST_TEXT_SHARE = 0.5;
 
+/** Elements a line of text runs through; a link is part of a sentence when text runs beside it. */
+const INLINE = new Set([
+  'a',
+  'abbr',
+  'b',
+  'bdi',
+  'bdo',
+  'cite',
+  'code',
+  'em',
+  'i',
+  'mark',
+  'q',
+  's',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'u',
+]);
+
+/**
+ * Whether the item holds a link that stands as a line of its own — an item's headline or name
+ * (`<h3><a>…</a></h3>`, a card's link) — rather than words of a sentence: an article's paragraphs,
+ * each in a wrapper of one kind, often hold a link each too (two news articles the rule took for
+ * lists before this, with links 4 % and 13 % of their text).
+ */
+function holdsTitleLink(item: Element): boolean {
+  for (const link of item.querySelectorAll('a[href]')) {
+    if ((link.textContent ?? '').trim() === '') continue;
+    let line: Element = link;
+    while (line !== item && line.parentElement !== null && INLINE.has(line.parentElement.localName)) line = line.parentElement;
+    const besides = line.parentElement === null || line === item ? [] : [...line.parentElement.childNodes];
+    if (!besides.some((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '')) return true;
+  }
+  return false;
+}
+
 /**
  * Whether the extract is a list of linked items — search results, a product grid, teasers — which
  * an article scorer happily takes for content: a group of sibling elements of one kind (tag and
- * class), at least MIN_LIST_ITEMS, most of them holding a link, that holds most of the text.
+ * class), at least MIN_LIST_ITEMS, most of them holding a link as their title, that holds most of
+ * the text.
  */
 function isListOfLinkedItems(root: Element): boolean {
   const total = root.textContent?.length ?? 0;
@@ -35,42 +76,12 @@ function isListOfLinkedItems(root: Element): boolean {
     }
     for (const items of groups.values()) {
       if (items.length < MIN_LIST_ITEMS) continue;
-      const linked = items.filter((item) => item.querySelector('a[href]') !== null).length;
+      const linked = items.filter(holdsTitleLink).length;
       const text = items.reduce((sum, item) => sum + (item.textContent?.length ?? 0), 0);
       if (linked >= LINKED_ITEM_SHARE * items.length && text >= LIST_TEXT_SHARE * total) return true;
     }
   }
   return false;
-}
-
-/** A block inside the extract with this many links or more… */
-const MIN_LINK_BLOCK_LINKS = 3;
-/** …and mostly link text is navigation (related stories, "more from", tag lists), not content. */
-const MAX_BLOCK_LINK_DENSITY = 0.6;
-
-/** Removes link-dense blocks from the extract (outermost first). */
-function dropLinkBlocks(root: Element): void {
-  for (const block of root.querySelectorAll('ul, ol, nav, aside, section, div, p')) {
-    if (!root.contains(block)) continue; // inside a block already removed
-    if (block.querySelectorAll('a[href]').length >= MIN_LINK_BLOCK_LINKS && linkDensity(block) > MAX_BLOCK_LINK_DENSITY) block.remove();
-  }
-}
-
-/** A block that is mostly a <time> is the publication date (metadata), not the article's text; a <time> inside a sentence stays. */
-function dropDateLines(root: Element): void {
-  for (const time of root.querySelectorAll('time')) {
-    const block = time.parentElement;
-    if (block === null || block === root || !root.contains(block)) continue;
-    if ((time.textContent?.length ?? 0) >= 0.6 * (block.textContent?.trim().length ?? 0)) block.remove();
-  }
-}
-
-function linkDensity(root: Node): number {
-  const all = root.textContent?.length ?? 0;
-  if (all === 0) return 1;
-  let linked = 0;
-  for (const link of (root as Element).querySelectorAll('a')) linked += link.textContent?.length ?? 0;
-  return linked / all;
 }
 
 /**
@@ -91,9 +102,7 @@ export function mainContentOf(form: Document, title: string | null): Document | 
   const content = article?.content as Element | null | undefined;
   if (!article || !content || (article.length ?? 0) < MIN_MAIN_TEXT) return null;
   if (linkDensity(content) > MAX_LINK_DENSITY || isListOfLinkedItems(content)) return null;
-  dropLinkBlocks(content);
-  for (const caption of content.querySelectorAll('figcaption')) caption.remove();
-  dropDateLines(content);
+  dropNonArticle(content);
   const heading = title ?? article.title;
   const doc = form.implementation.createHTMLDocument(heading ?? form.title);
   for (const base of form.querySelectorAll('head > base')) doc.head.append(doc.importNode(base, true));
