@@ -29,15 +29,16 @@ const MAX_POSTER_CHARS = 40;
 const CONTENT_CONTEXT = 'blockquote, table, li, pre, code, figure';
 const HAS_MEDIA = 'img, picture, video, table, pre';
 
-function linkTextLength(root: Element): number {
-  let linked = 0;
-  for (const link of root.querySelectorAll('a')) linked += link.textContent?.length ?? 0;
-  return linked;
-}
+/** Characters of text, white space not counted: the markup's indentation would dilute the link text. */
+const visibleLength = (node: Node) => (node.textContent ?? '').replace(/\s+/g, '').length;
 
+/** The share of the element's text that is link text (1 when it has no text). */
 export function linkDensity(root: Element): number {
-  const all = root.textContent?.length ?? 0;
-  return all === 0 ? 1 : linkTextLength(root) / all;
+  const all = visibleLength(root);
+  if (all === 0) return 1;
+  let linked = 0;
+  for (const link of root.querySelectorAll('a')) linked += visibleLength(link);
+  return linked / all;
 }
 
 /** A publication or posting date: "Posted: Fri 6:45 PM, Feb 16, 2018", "Nov. 20, 2019 6:02 AM EST", "October 06, 2018". */

@@ -5,7 +5,9 @@
 // When no main content can be told apart (a home page of link lists, a search result list, a
 // product grid) or the extract is implausibly small, there is none, and the caller sends the page.
 import { Readability } from '@mozilla/readability';
+import type { PageMetadata } from '../../metadata';
 import { dropNonArticle, linkDensity } from './extract-cleanup';
+import { articleHeading } from './heading';
 
 /** An extract with less text than this is not taken for the page's main content. */
 export const MIN_MAIN_TEXT = 250;
@@ -85,10 +87,10 @@ function isListOfLinkedItems(root: Element): boolean {
 }
 
 /**
- * A new inert document holding the title (`title`, else the one Readability settles on) as a level-1
- * heading and the main content; null when there is none.
+ * A new inert document holding the title (the page's metadata title without the site's name, else
+ * the one Readability settles on) as a level-1 heading and the main content; null when there is none.
  */
-export function mainContentOf(form: Document, title: string | null): Document | null {
+export function mainContentOf(form: Document, metadata: PageMetadata, pageUrl: string): Document | null {
   // Readability takes the document apart; the reader form stays whole for the fallback.
   const copy = form.cloneNode(true) as Document;
   let article: ReturnType<Readability<Node>['parse']>;
@@ -103,7 +105,8 @@ export function mainContentOf(form: Document, title: string | null): Document | 
   if (!article || !content || (article.length ?? 0) < MIN_MAIN_TEXT) return null;
   if (linkDensity(content) > MAX_LINK_DENSITY || isListOfLinkedItems(content)) return null;
   dropNonArticle(content);
-  const heading = title ?? article.title;
+  // The title written for sharing (Open Graph, JSON-LD) rarely carries the site's name, as <title> does.
+  const heading = metadata.title === null ? article.title : articleHeading(metadata.title, metadata, pageUrl);
   const doc = form.implementation.createHTMLDocument(heading ?? form.title);
   for (const base of form.querySelectorAll('head > base')) doc.head.append(doc.importNode(base, true));
   const lang = form.documentElement.getAttribute('lang');

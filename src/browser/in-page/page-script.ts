@@ -65,8 +65,7 @@ export function pageScript(parts: ScriptParts): (request: PageRequest) => PageRe
     let main: Document | null = null;
     if (read.mainContent) {
       if (parts.mainContentOf === undefined) throw new Error('this script cannot read the main content');
-      // The title written for sharing (Open Graph, JSON-LD) rarely carries the site's name, as <title> does.
-      main = parts.mainContentOf(read.form.doc, metadata?.title ?? null);
+      main = parts.mainContentOf(read.form.doc, metadata ?? pageMetadata(document), document.URL);
     }
     const extras = {
       ...(read.mainContent ? { contentMode: main === null ? ('full' as const) : ('main' as const) } : {}),
