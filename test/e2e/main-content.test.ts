@@ -13,7 +13,7 @@ async function fetchMain(path: string, fields: Record<string, unknown> = {}) {
 }
 
 describe('only_main_content', () => {
-  it('returns the article alone as markdown, its title first, without its date lines, figure captions, credit line, link list and comment thread, with X-Content-Mode: main', async () => {
+  it('returns the article alone as markdown, its title first, without its breadcrumb, date lines, figure captions, credit line, link list, teasers and comment thread, with X-Content-Mode: main', async () => {
     const { mode, body } = await fetchMain('/pages/main-article.html', { output_format: 'markdown', only_main_content: true });
     expect(mode).toBe('main');
     expect(body).toBe(
@@ -52,6 +52,9 @@ describe('only_main_content', () => {
       'Updated: Fri 6:45 PM',
       'Photo: Ada Shore',
       'Lovely guide',
+      'Seals of the north coast',
+      'More:',
+      'Guides',
       '2026-11-21 08:40',
     ]) {
       expect(body).not.toContain(left);

@@ -6,7 +6,7 @@
 // product grid) or the extract is implausibly small, there is none, and the caller sends the page.
 import { Readability } from '@mozilla/readability';
 import type { PageMetadata } from '../../metadata';
-import { dropNonArticle, linkDensity } from './extract-cleanup';
+import { dropNonArticle, holdsTitleLink, linkDensity, siblingGroups } from './extract-cleanup';
 import { articleHeading } from './heading';
 
 /** An extract with less text than this is not taken for the page's main content. */
@@ -20,45 +20,6 @@ const LINKED_ITEM_SHARE = 0.6;
 /** …and holding at least this share of the extract's text. */
 const LIST_TEXT_SHARE = 0.5;
 
-/** Elements a line of text runs through; a link is part of a sentence when text runs beside it. */
-const INLINE = new Set([
-  'a',
-  'abbr',
-  'b',
-  'bdi',
-  'bdo',
-  'cite',
-  'code',
-  'em',
-  'i',
-  'mark',
-  'q',
-  's',
-  'small',
-  'span',
-  'strong',
-  'sub',
-  'sup',
-  'u',
-]);
-
-/**
- * Whether the item holds a link that stands as a line of its own — an item's headline or name
- * (`<h3><a>…</a></h3>`, a card's link) — rather than words of a sentence: an article's paragraphs,
- * each in a wrapper of one kind, often hold a link each too (two news articles the rule took for
- * lists before this, with links 4 % and 13 % of their text).
- */
-function holdsTitleLink(item: Element): boolean {
-  for (const link of item.querySelectorAll('a[href]')) {
-    if ((link.textContent ?? '').trim() === '') continue;
-    let line: Element = link;
-    while (line !== item && line.parentElement !== null && INLINE.has(line.parentElement.localName)) line = line.parentElement;
-    const besides = line.parentElement === null || line === item ? [] : [...line.parentElement.childNodes];
-    if (!besides.some((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '')) return true;
-  }
-  return false;
-}
-
 /**
  * Whether the extract is a list of linked items — search results, a product grid, teasers — which
  * an article scorer happily takes for content: a group of sibling elements of one kind (tag and
@@ -69,14 +30,7 @@ function isListOfLinkedItems(root: Element): boolean {
   const total = root.textContent?.length ?? 0;
   if (total === 0) return false;
   for (const parent of [root, ...root.querySelectorAll('*')]) {
-    const groups = new Map<string, Element[]>();
-    for (const child of parent.children) {
-      const kind = `${child.localName}.${child.getAttribute('class') ?? ''}`;
-      const group = groups.get(kind);
-      if (group === undefined) groups.set(kind, [child]);
-      else group.push(child);
-    }
-    for (const items of groups.values()) {
+    for (const items of siblingGroups(parent)) {
       if (items.length < MIN_LIST_ITEMS) continue;
       const linked = items.filter(holdsTitleLink).length;
       const text = items.reduce((sum, item) => sum + (item.textContent?.length ?? 0), 0);
@@ -104,9 +58,9 @@ export function mainContentOf(form: Document, metadata: PageMetadata, pageUrl: s
   const content = article?.content as Element | null | undefined;
   if (!article || !content || (article.length ?? 0) < MIN_MAIN_TEXT) return null;
   if (linkDensity(content) > MAX_LINK_DENSITY || isListOfLinkedItems(content)) return null;
-  dropNonArticle(content);
   // The title written for sharing (Open Graph, JSON-LD) rarely carries the site's name, as <title> does.
   const heading = metadata.title === null ? article.title : articleHeading(metadata.title, metadata, pageUrl);
+  dropNonArticle(content, heading ?? null);
   const doc = form.implementation.createHTMLDocument(heading ?? form.title);
   for (const base of form.querySelectorAll('head > base')) doc.head.append(doc.importNode(base, true));
   const lang = form.documentElement.getAttribute('lang');
