@@ -6,7 +6,8 @@
 // product grid) or the extract is implausibly small, there is none, and the caller sends the page.
 import { Readability } from '@mozilla/readability';
 import type { PageMetadata } from '../../metadata';
-import { dropNonArticle, holdsTitleLink, linkDensity, siblingGroups } from './extract-cleanup';
+import { dropNonArticle } from './extract-cleanup';
+import { holdsTitleLink, linkDensity, siblingGroups } from './extract-dom';
 import { articleHeading } from './heading';
 
 /** An extract with less text than this is not taken for the page's main content. */

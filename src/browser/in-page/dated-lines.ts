@@ -1,0 +1,125 @@
+// Date lines and readers' comment threads in a main-content extract, told by their text: a year
+// with a clock, or a date standing alone ("Posted: Fri 6:45 PM, Feb 16, 2018", "October 06, 2018");
+// posts are siblings stamped with date and clock. No site's words or class names.
+import { HAS_MEDIA, inContentContext, isSectionHead, MAX_NAME_CHARS } from './extract-dom';
+
+/** A date line is short: a date, maybe a clock and a few words ("Posted:", "Updated", a name). */
+const MAX_DATE_LINE_CHARS = 90;
+const MAX_DATE_LINE_WORDS = 14;
+/** Without a clock, a date line is the date alone ("October 06, 2018"), not a line about dates. */
+const MAX_BARE_DATE_WORDS = 4;
+const YEAR = /\b(?:19|20)\d\d\b/;
+const CLOCK = /\b\d{1,2}:\d{2}\b/;
+// 2018-02-24, 13.11.2019, "Nov 19", "19 November" (any script's month names).
+const DAY_AND_MONTH = /\b\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\b|\p{L}{3,}\.?\s+\d{1,2}\b|\b\d{1,2}\.?\s+\p{L}{3,}/u;
+const WORDS = /[\p{L}\p{N}_]+/gu;
+
+/** Readers' posts: at least this many, each stamped with a date and a clock… */
+const MIN_THREAD_POSTS = 3;
+/** …and, taken out, no more than this share of the extract: a page made of stamped posts is its content. */
+const MAX_THREAD_SHARE = 0.5;
+
+/** A publication or posting date: "Posted: Fri 6:45 PM, Feb 16, 2018", "Nov. 20, 2019 6:02 AM EST", "October 06, 2018". */
+export function isDateLine(text: string): boolean {
+  const line = text.trim();
+  if (line.length === 0 || line.length > MAX_DATE_LINE_CHARS || !YEAR.test(line)) return false;
+  const words = line.match(WORDS)?.length ?? 0;
+  if (words > MAX_DATE_LINE_WORDS) return false;
+  return CLOCK.test(line) || (words <= MAX_BARE_DATE_WORDS && DAY_AND_MONTH.test(line));
+}
+
+/** A date line that stamps a post: with its clock. */
+const isStamp = (text: string) => isDateLine(text) && CLOCK.test(text);
+
+/**
+ * Removes date lines: a block that is mostly a <time>, and any element whose whole text is a date
+ * line (outermost first), unless it holds media or stands where dates are content. A date inside a
+ * sentence stays.
+ */
+export function dropDateLines(root: Element): void {
+  for (const time of root.querySelectorAll('time')) {
+    const block = time.parentElement;
+    if (block === null || block === root || !root.contains(block)) continue;
+    if ((time.textContent?.length ?? 0) >= 0.6 * (block.textContent?.trim().length ?? 0)) block.remove();
+  }
+  const short = shortElements(root, MAX_DATE_LINE_CHARS);
+  for (const el of root.querySelectorAll('*')) {
+    if (!short.has(el) || !root.contains(el) || el.querySelector(HAS_MEDIA) !== null || inContentContext(el, root)) continue;
+    if (isDateLine(el.textContent ?? '')) el.remove();
+  }
+}
+
+/**
+ * The elements with at most `maxChars` of text, found in one pass from the leaves up (reverse
+ * document order meets children before their parent), so that no element's text is built twice
+ * however deep the extract nests.
+ */
+function shortElements(root: Element, maxChars: number): Set<Element> {
+  const lengths = new Map<Element, number>();
+  const all = root.querySelectorAll('*');
+  for (let i = all.length - 1; i >= 0; i--) {
+    const el = all[i]!;
+    let length = 0;
+    for (let child = el.firstChild; child !== null; child = child.nextSibling) {
+      length +=
+        child.nodeType === Node.ELEMENT_NODE
+          ? (lengths.get(child as Element) ?? 0)
+          : child.nodeType === Node.TEXT_NODE
+            ? (child as Text).length
+            : 0;
+    }
+    lengths.set(el, length);
+  }
+  return new Set([...lengths].filter(([, length]) => length <= maxChars).map(([el]) => el));
+}
+
+/** Each stamp's branch under every ancestor up to the root: the ancestors under which stamps stand apart. */
+function stampBranches(root: Element): Map<Element, Set<Element>> {
+  const branches = new Map<Element, Set<Element>>();
+  for (const el of root.querySelectorAll('*')) {
+    if (el.childElementCount > 0 || inContentContext(el, root) || !isStamp(el.textContent ?? '')) continue;
+    for (let child: Element = el, parent = el.parentElement; parent !== null; child = parent, parent = parent.parentElement) {
+      const set = branches.get(parent) ?? new Set<Element>();
+      branches.set(parent, set);
+      set.add(child);
+      if (parent === root) break;
+    }
+  }
+  return branches;
+}
+
+/**
+ * Removes the readers' comments that follow an article in the same container: under one element,
+ * at least MIN_THREAD_POSTS children each holding a posting stamp (date and clock). The thread runs
+ * from the earliest of them that still has MIN_THREAD_POSTS from it on and leaves the extract at
+ * least 1 − MAX_THREAD_SHARE of its text (a stamped line above the article, its own date, starts
+ * none), with the poster's name just before it and its heading, to the container's end.
+ */
+export function dropCommentThreads(root: Element): void {
+  const total = root.textContent?.length ?? 0;
+  for (const [container, posts] of stampBranches(root)) {
+    if (posts.size < MIN_THREAD_POSTS || !root.contains(container)) continue;
+    const stamped = [...container.children].filter((child) => posts.has(child));
+    for (let k = 0; k + MIN_THREAD_POSTS <= stamped.length; k++) {
+      const thread = threadFrom(stamped[k]!);
+      const length = thread.reduce((sum, node) => sum + (node.textContent?.length ?? 0), 0);
+      if (length > MAX_THREAD_SHARE * total) continue;
+      for (const node of thread) container.removeChild(node);
+      break;
+    }
+  }
+}
+
+/** The nodes from a thread's first post, with its poster's name and the thread's heading, to the container's end. */
+function threadFrom(post: Element): Node[] {
+  let first = post;
+  const poster = post.previousElementSibling;
+  if (poster !== null && (poster.textContent?.trim().length ?? 0) <= MAX_NAME_CHARS && poster.querySelector(HAS_MEDIA) === null)
+    first = poster;
+  // The thread's own heading ("Comments", "Reviews") and rules go with it.
+  for (let before = first.previousElementSibling; before !== null && isSectionHead(before); before = before.previousElementSibling)
+    first = before;
+  const thread: Node[] = [];
+  for (let node: Node | null = first; node !== null; node = node.nextSibling) thread.push(node);
+  return thread;
+}
