@@ -1,32 +1,13 @@
 // Date lines and readers' comment threads in a main-content extract, told by their text: a year
 // with a clock, or a date standing alone ("Posted: Fri 6:45 PM, Feb 16, 2018", "October 06, 2018");
 // posts are siblings stamped with date and clock. No site's words or class names.
+import { CLOCK, isDateLine, MAX_DATE_LINE_CHARS } from './date-line';
 import { HAS_MEDIA, inContentContext, isSectionHead, MAX_NAME_CHARS } from './extract-dom';
-
-/** A date line is short: a date, maybe a clock and a few words ("Posted:", "Updated", a name). */
-const MAX_DATE_LINE_CHARS = 90;
-const MAX_DATE_LINE_WORDS = 14;
-/** Without a clock, a date line is the date alone ("October 06, 2018"), not a line about dates. */
-const MAX_BARE_DATE_WORDS = 4;
-const YEAR = /\b(?:19|20)\d\d\b/;
-const CLOCK = /\b\d{1,2}:\d{2}\b/;
-// 2018-02-24, 13.11.2019, "Nov 19", "19 November" (any script's month names).
-const DAY_AND_MONTH = /\b\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\b|\p{L}{3,}\.?\s+\d{1,2}\b|\b\d{1,2}\.?\s+\p{L}{3,}/u;
-const WORDS = /[\p{L}\p{N}_]+/gu;
 
 /** Readers' posts: at least this many, each stamped with a date and a clock… */
 const MIN_THREAD_POSTS = 3;
 /** …and, taken out, no more than this share of the extract: a page made of stamped posts is its content. */
 const MAX_THREAD_SHARE = 0.5;
-
-/** A publication or posting date: "Posted: Fri 6:45 PM, Feb 16, 2018", "Nov. 20, 2019 6:02 AM EST", "October 06, 2018". */
-export function isDateLine(text: string): boolean {
-  const line = text.trim();
-  if (line.length === 0 || line.length > MAX_DATE_LINE_CHARS || !YEAR.test(line)) return false;
-  const words = line.match(WORDS)?.length ?? 0;
-  if (words > MAX_DATE_LINE_WORDS) return false;
-  return CLOCK.test(line) || (words <= MAX_BARE_DATE_WORDS && DAY_AND_MONTH.test(line));
-}
 
 /** A date line that stamps a post: with its clock. */
 const isStamp = (text: string) => isDateLine(text) && CLOCK.test(text);
