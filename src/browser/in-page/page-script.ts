@@ -63,9 +63,9 @@ export function pageScript(parts: ScriptParts): (request: PageRequest) => PageRe
     if (read.finish === 'frame') return { kind: 'frame', tree: encodeChildren(read.form.body) };
     const metadata = read.metadata || read.mainContent ? pageMetadata(document) : undefined;
     let main: Document | null = null;
-    if (read.mainContent) {
+    if (read.mainContent && metadata !== undefined) {
       if (parts.mainContentOf === undefined) throw new Error('this script cannot read the main content');
-      main = parts.mainContentOf(read.form.doc, metadata ?? pageMetadata(document), document.URL);
+      main = parts.mainContentOf(read.form.doc, metadata, document.URL);
     }
     const extras = {
       ...(read.mainContent ? { contentMode: main === null ? ('full' as const) : ('main' as const) } : {}),
