@@ -10,12 +10,13 @@
 import { chromium } from 'playwright-core';
 import { startFixtureServer, type FixtureServer } from '../../test/e2e/support/fixture-server.js';
 import { startWorker, TEST_TOKEN, type WorkerHandle } from '../../test/e2e/support/worker.js';
+import { PHASES } from '../../src/timings.js';
 import { withAbWorkers } from './ab-workers.js';
 import { percentile } from './load.js';
+import { serverTimingPhase } from './saved-pages.js';
 
 const REQUESTS = 40;
 const WARM_UP = 5;
-const PHASES = ['queue', 'acquire', 'navigate', 'wait', 'serialize', 'convert'] as const;
 const CHROMIUM = '/usr/bin/chromium';
 
 const fmt = (ms: number) => (Number.isFinite(ms) ? ms.toFixed(0) : '–');
@@ -44,7 +45,8 @@ async function bareTimes(url: string): Promise<number[]> {
 interface ServiceSample {
   ms: number;
   status: number;
-  phases: Map<string, number>;
+  /** The answer's Server-Timing header. */
+  timing: string | null;
 }
 
 async function serviceSample(worker: WorkerHandle, url: string): Promise<ServiceSample> {
@@ -55,13 +57,7 @@ async function serviceSample(worker: WorkerHandle, url: string): Promise<Service
     body: JSON.stringify({ url, wait_event: 'DOMContentLoaded', output_format: 'html', raw: true }),
   });
   await response.text();
-  const ms = performance.now() - started;
-  const phases = new Map<string, number>();
-  for (const metric of (response.headers.get('Server-Timing') ?? '').split(',')) {
-    const duration = /dur=([\d.]+)/.exec(metric)?.[1];
-    if (duration !== undefined) phases.set(metric.split(';')[0]!.trim(), Number(duration));
-  }
-  return { ms, status: response.status, phases };
+  return { ms: performance.now() - started, status: response.status, timing: response.headers.get('Server-Timing') };
 }
 
 /** Requests taking turns between the workers (one worker: one after the other). */
@@ -88,7 +84,7 @@ function report(names: string[], samples: ServiceSample[][], bare: number[], fai
   );
   samples.forEach((runs, side) => {
     const latencies = runs.map((s) => s.ms);
-    const phases = PHASES.map((phase) => fmt(median(runs.flatMap((s) => s.phases.get(phase) ?? []))));
+    const phases = PHASES.map((phase) => fmt(median(runs.map((s) => serverTimingPhase(s.timing, phase)).filter(Number.isFinite))));
     console.log(
       `| ${names[side]} | ${runs.length} | ${fmt(median(latencies))} | ${fmt(percentile(latencies, 90))} | ${fmt(median(latencies) - bareP50)} | ${phases.join(' | ')} |`,
     );

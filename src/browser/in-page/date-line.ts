@@ -8,7 +8,7 @@ const MAX_DATE_LINE_WORDS = 14;
 /** Without a clock, a date line is the date alone ("October 06, 2018"), not a line about dates. */
 const MAX_BARE_DATE_WORDS = 4;
 const YEAR = /\b(?:19|20)\d\d\b/;
-export const CLOCK = /\b\d{1,2}:\d{2}\b/;
+const CLOCK = /\b\d{1,2}:\d{2}\b/;
 // 2018-02-24, 13.11.2019, "Nov 19", "19 November" (any script's month names).
 const DAY_AND_MONTH = /\b\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\b|\p{L}{3,}\.?\s+\d{1,2}\b|\b\d{1,2}\.?\s+\p{L}{3,}/u;
 const WORDS = /[\p{L}\p{N}_]+/gu;
@@ -21,3 +21,6 @@ export function isDateLine(text: string): boolean {
   if (words > MAX_DATE_LINE_WORDS) return false;
   return CLOCK.test(line) || (words <= MAX_BARE_DATE_WORDS && DAY_AND_MONTH.test(line));
 }
+
+/** A date line that stamps a post (a comment, a review): with its clock. */
+export const isStamp = (text: string) => isDateLine(text) && CLOCK.test(text);

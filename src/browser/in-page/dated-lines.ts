@@ -1,16 +1,13 @@
 // Date lines and readers' comment threads in a main-content extract, told by their text: a year
 // with a clock, or a date standing alone ("Posted: Fri 6:45 PM, Feb 16, 2018", "October 06, 2018");
 // posts are siblings stamped with date and clock. No site's words or class names.
-import { CLOCK, isDateLine, MAX_DATE_LINE_CHARS } from './date-line';
-import { HAS_MEDIA, inContentContext, isSectionHead, MAX_NAME_CHARS } from './extract-dom';
+import { isDateLine, isStamp, MAX_DATE_LINE_CHARS } from './date-line';
+import { HAS_MEDIA, inContentContext, isSectionHead, MAX_NAME_CHARS, shortElements } from './extract-dom';
 
 /** Readers' posts: at least this many, each stamped with a date and a clock… */
 const MIN_THREAD_POSTS = 3;
 /** …and, taken out, no more than this share of the extract: a page made of stamped posts is its content. */
 const MAX_THREAD_SHARE = 0.5;
-
-/** A date line that stamps a post: with its clock. */
-const isStamp = (text: string) => isDateLine(text) && CLOCK.test(text);
 
 /**
  * Removes date lines: a block that is mostly a <time>, and any element whose whole text is a date
@@ -28,30 +25,6 @@ export function dropDateLines(root: Element): void {
     if (!short.has(el) || !root.contains(el) || el.querySelector(HAS_MEDIA) !== null || inContentContext(el, root)) continue;
     if (isDateLine(el.textContent ?? '')) el.remove();
   }
-}
-
-/**
- * The elements with at most `maxChars` of text, found in one pass from the leaves up (reverse
- * document order meets children before their parent), so that no element's text is built twice
- * however deep the extract nests.
- */
-function shortElements(root: Element, maxChars: number): Set<Element> {
-  const lengths = new Map<Element, number>();
-  const all = root.querySelectorAll('*');
-  for (let i = all.length - 1; i >= 0; i--) {
-    const el = all[i]!;
-    let length = 0;
-    for (let child = el.firstChild; child !== null; child = child.nextSibling) {
-      length +=
-        child.nodeType === Node.ELEMENT_NODE
-          ? (lengths.get(child as Element) ?? 0)
-          : child.nodeType === Node.TEXT_NODE
-            ? (child as Text).length
-            : 0;
-    }
-    lengths.set(el, length);
-  }
-  return new Set([...lengths].filter(([, length]) => length <= maxChars).map(([el]) => el));
 }
 
 /** Each stamp's branch under every ancestor up to the root: the ancestors under which stamps stand apart. */

@@ -10,6 +10,7 @@ import {
   isSectionHead,
   linkDensity,
   MAX_NAME_CHARS,
+  shortElements,
   siblingRuns,
   visibleLength,
 } from './extract-dom';
@@ -87,10 +88,10 @@ function dropTeasers(root: Element): void {
 function dropRepeatedHeading(root: Element, heading: string): void {
   const title = heading.replace(/\s+/g, '');
   if (title === '') return;
+  const short = shortElements(root, title.length + MAX_NAME_CHARS, visibleLength);
   for (const block of root.querySelectorAll('h1, h2, h3, p, div, nav, ol, ul')) {
-    if (!root.contains(block)) continue;
-    const text = (block.textContent ?? '').replace(/\s+/g, '');
-    if (text.includes(title) && text.length <= title.length + MAX_NAME_CHARS && block.querySelector(HAS_MEDIA) === null) block.remove();
+    if (!short.has(block) || !root.contains(block) || block.querySelector(HAS_MEDIA) !== null) continue;
+    if ((block.textContent ?? '').replace(/\s+/g, '').includes(title)) block.remove();
   }
 }
 

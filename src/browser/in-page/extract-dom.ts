@@ -68,13 +68,15 @@ export function inContentContext(el: Element, root: Element): boolean {
 export const isSectionHead = (el: Element) =>
   el.localName === 'hr' || (/^h[1-6]$/.test(el.localName) && (el.textContent?.trim().length ?? 0) <= MAX_NAME_CHARS);
 
-/** The element's children grouped by kind: tag and class (items of a list, cards, posts). */
+/** An element's kind among its siblings: tag and class (items of a list, cards, posts). */
+const kindOf = (el: Element) => `${el.localName}.${el.getAttribute('class') ?? ''}`;
+
+/** The element's children grouped by kind. */
 export function siblingGroups(parent: Element): Element[][] {
   const groups = new Map<string, Element[]>();
   for (const child of parent.children) {
-    const kind = `${child.localName}.${child.getAttribute('class') ?? ''}`;
-    const group = groups.get(kind);
-    if (group === undefined) groups.set(kind, [child]);
+    const group = groups.get(kindOf(child));
+    if (group === undefined) groups.set(kindOf(child), [child]);
     else group.push(child);
   }
   return [...groups.values()];
@@ -85,10 +87,30 @@ export function siblingRuns(parent: Element): Element[][] {
   const runs: Element[][] = [];
   let kind = '';
   for (const child of parent.children) {
-    const childKind = `${child.localName}.${child.getAttribute('class') ?? ''}`;
+    const childKind = kindOf(child);
     if (childKind === kind) runs.at(-1)!.push(child);
     else runs.push([child]);
     kind = childKind;
   }
   return runs;
+}
+
+/**
+ * The elements under `root` with at most `maxChars` of text as `measure` counts a text node, found
+ * in one pass from the leaves up (reverse document order meets children before their parent), so
+ * that no element's text is built to be measured, however deep the extract nests.
+ */
+export function shortElements(root: Element, maxChars: number, measure: (text: Text) => number = (text) => text.length): Set<Element> {
+  const lengths = new Map<Element, number>();
+  const all = root.querySelectorAll('*');
+  for (let i = all.length - 1; i >= 0; i--) {
+    const el = all[i]!;
+    let length = 0;
+    for (let child = el.firstChild; child !== null; child = child.nextSibling) {
+      if (child.nodeType === Node.ELEMENT_NODE) length += lengths.get(child as Element) ?? 0;
+      else if (child.nodeType === Node.TEXT_NODE) length += measure(child as Text);
+    }
+    lengths.set(el, length);
+  }
+  return new Set([...lengths].filter(([, length]) => length <= maxChars).map(([el]) => el));
 }
