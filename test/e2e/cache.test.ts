@@ -29,6 +29,15 @@ async function untilHit(body: Record<string, unknown>): Promise<Response> {
   }
 }
 
+/** The URL of a fresh page rendered, stored (seen as a HIT) and then left to age two seconds. */
+async function storedTwoSecondsAgo(): Promise<string> {
+  const { url } = freshPage();
+  await (await ctx.worker.fetchPage({ url })).arrayBuffer();
+  expect((await untilHit({ url })).headers.get('X-Cache')).toBe('HIT');
+  await sleep(2100);
+  return url;
+}
+
 describe('max_age', () => {
   it('renders (MISS), then answers the same request from the store (HIT, Age) without rendering again', async () => {
     const { url, path } = freshPage();
@@ -110,10 +119,7 @@ describe('max_age', () => {
   });
 
   it('reports the age of the stored render in whole seconds', async () => {
-    const { url } = freshPage();
-    await (await ctx.worker.fetchPage({ url })).arrayBuffer();
-    expect((await untilHit({ url })).headers.get('X-Cache')).toBe('HIT');
-    await sleep(2100);
+    const url = await storedTwoSecondsAgo();
     const hit = await ctx.worker.fetchPage({ url, max_age: 60 });
     expect(hit.headers.get('X-Cache')).toBe('HIT');
     expect(Number(hit.headers.get('Age'))).toBeGreaterThanOrEqual(2);
@@ -121,10 +127,7 @@ describe('max_age', () => {
   });
 
   it('replaces a stored render with a newer render of the same key', async () => {
-    const { url } = freshPage();
-    await (await ctx.worker.fetchPage({ url })).arrayBuffer();
-    expect((await untilHit({ url })).headers.get('X-Cache')).toBe('HIT');
-    await sleep(2100);
+    const url = await storedTwoSecondsAgo();
     const older = await ctx.worker.fetchPage({ url, max_age: 60 });
     expect(Number(older.headers.get('Age'))).toBeGreaterThanOrEqual(2);
     await older.arrayBuffer();

@@ -2,7 +2,7 @@
 // a clock, or a date standing alone — and what it keeps: sentences about dates, date ranges, lines
 // that only hold a year.
 import { describe, expect, it } from 'vitest';
-import { isDateLine } from '../../../../src/browser/in-page/date-line.js';
+import { isDateLine, isStamp } from '../../../../src/browser/in-page/date-line.js';
 
 describe('isDateLine', () => {
   it.each([
@@ -29,5 +29,13 @@ describe('isDateLine', () => {
     'The museum opened on 12 May 2019 at 10:00 with a concert, a lecture, a market, and a parade through the old town.',
   ])('keeps %j', (line) => {
     expect(isDateLine(line)).toBe(false);
+  });
+});
+
+describe('isStamp', () => {
+  it("takes a date line with a clock for a post's stamp, and a bare date for none", () => {
+    expect([isStamp('Mara 2026-11-20 10:15'), isStamp('Nov. 20, 2019 6:02 AM EST'), isStamp('October 06, 2018'), isStamp('10:15')]).toEqual(
+      [true, true, false, false],
+    );
   });
 });
