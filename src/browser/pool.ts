@@ -66,8 +66,8 @@ export class BrowserPool {
       const spares = Math.min(this.sparePages, spareRoom());
       const spare = setup.proxy === undefined ? await this.takeSpare(browser) : undefined;
       this.trimSpares(spares);
+      if (spare !== undefined) return this.replacedOnClose(spare, setup, spareRoom);
       if (setup.proxy === undefined) this.prepareSpares(browser, setup, spares);
-      if (spare !== undefined) return spare;
       try {
         return await preparePage(browser, setup);
       } catch (error) {
@@ -151,6 +151,22 @@ export class BrowserPool {
   /** Closes prepared pages beyond `count` (the room left under the page cap). */
   private trimSpares(count: number): void {
     for (const extra of this.spares.splice(count)) void extra.then((page) => page?.close());
+  }
+
+  /**
+   * The spare, replaced once it is closed rather than now: building a page keeps the browser's main
+   * thread busy, which would hold up this request's own navigation.
+   */
+  private replacedOnClose(spare: PreparedPage, setup: PageSetup, spareRoom: () => number): PreparedPage {
+    return {
+      ...spare,
+      close: async () => {
+        await spare.close();
+        if (this.current === spare.browser && spare.browser.connected) {
+          this.prepareSpares(spare.browser, setup, Math.min(this.sparePages, spareRoom()));
+        }
+      },
+    };
   }
 
   private prepareSpares(browser: Browser, setup: PageSetup, count: number): void {

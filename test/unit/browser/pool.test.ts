@@ -115,12 +115,48 @@ describe('BrowserPool', () => {
     expect(fake.browser.createBrowserContext).toHaveBeenCalledTimes(1 + SPARE_PAGES);
     const handedOut = [first.context];
     for (let i = 1; i <= SPARE_PAGES + 1; i++) {
-      handedOut.push((await pool.openPage(SETUP)).context);
+      const opened = await pool.openPage(SETUP);
+      handedOut.push(opened.context);
+      await opened.close();
       await settle();
-      // Each request took a prepared page and one more was prepared in its place.
+      // Each request took a prepared page and, once done with it, one more was prepared in its place.
       expect(fake.browser.createBrowserContext).toHaveBeenCalledTimes(1 + SPARE_PAGES + i);
     }
     expect(new Set(handedOut).size).toBe(handedOut.length);
+  });
+
+  it('prepares the replacement of a page it took from the spares only once that page is closed', async () => {
+    const fake = fakeBrowser();
+    const pool = poolWith(async () => fake.asBrowser);
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+    await pool.openPage(SETUP);
+    await settle();
+    const taken = await pool.openPage(SETUP);
+    await settle();
+    // Building a page busies the browser: nothing is built while the taken page navigates.
+    expect(fake.browser.createBrowserContext).toHaveBeenCalledTimes(1 + SPARE_PAGES);
+    await taken.close();
+    await settle();
+    expect({
+      made: fake.browser.createBrowserContext.mock.calls.length,
+      takenClosed: fake.contexts.find((record) => record.page === taken.page)?.closed,
+    }).toEqual({
+      made: 2 + SPARE_PAGES,
+      takenClosed: true,
+    });
+  });
+
+  it('prepares no replacement for a page taken from a browser it has since dropped', async () => {
+    const first = fakeBrowser();
+    const second = fakeBrowser();
+    const pool = poolWith(vi.fn<LaunchBrowser>().mockResolvedValueOnce(first.asBrowser).mockResolvedValueOnce(second.asBrowser));
+    await pool.openPage(SETUP);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const taken = await pool.openPage(SETUP);
+    pool.discard(first.asBrowser);
+    await taken.close();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(first.browser.createBrowserContext).toHaveBeenCalledTimes(1 + SPARE_PAGES);
   });
 
   it('keeps as many pages ready as it is told', async () => {
