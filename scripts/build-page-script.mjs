@@ -11,7 +11,7 @@ import { build } from 'esbuild';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The kinds of read, each an entry in src/browser/in-page/scripts/. */
-export const SCRIPT_KINDS = ['html', 'markdown', 'main-content'];
+const SCRIPT_KINDS = ['html', 'markdown', 'main-content'];
 
 export async function buildPageScript() {
   mkdirSync(join(ROOT, 'build'), { recursive: true });

@@ -1,6 +1,7 @@
 // What crosses the RPC seams between the Worker, the location's BrowserDirectory and its BrowserHubs:
 // the render call and its outcome, as plain data (class instances such as ApiError do not survive
-// RPC; errors travel as WireError). Pure: no Workers runtime imports, so the api layer and its unit tests can use it.
+// RPC; errors travel as WireError). Pure: no Workers runtime imports, so the api layer and its unit
+// tests can use it.
 import type { WireError } from '../errors.js';
 import type { ContentMode } from './in-page/protocol.js';
 import type { GuardSettings } from '../guard/policy.js';

@@ -1,10 +1,11 @@
 // Reads the loaded page in the form the caller asked for, by running the in-page script
 // (in-page/page-script.ts, bundled per kind of read into build/page-script-*.js) in an isolated
 // world the page's scripts cannot tamper with: the DOM with its shadow roots as HTML, or the
-// markdown of what a reader sees, made in the page. Bounded in size and time: an oversized result is refused in the page, before it
-// is shipped over CDP; a page whose scripts never yield is given up on; a page that navigates itself
-// while being read is read again on its new document, as often as it takes within the time bound (a
-// page that refreshes itself at once, forever, has a document to read between two of its navigations).
+// markdown of what a reader sees, made in the page. Bounded in size and time: an oversized result
+// is refused in the page, before it is shipped over CDP; a page whose scripts never yield is given
+// up on; a page that navigates itself while being read is read again on its new document, as often
+// as it takes within the time bound (a page that refreshes itself at once, forever, has a document
+// to read between two of its navigations).
 import type { CDPSession, Frame, Page } from '@cloudflare/puppeteer';
 import HTML_SCRIPT from '../../build/page-script-html.js?raw';
 import MAIN_CONTENT_SCRIPT from '../../build/page-script-main-content.js?raw';

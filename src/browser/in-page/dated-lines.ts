@@ -2,7 +2,7 @@
 // with a clock, or a date standing alone ("Posted: Fri 6:45 PM, Feb 16, 2018", "October 06, 2018");
 // posts are siblings stamped with date and clock. No site's words or class names.
 import { isDateLine, isStamp, MAX_DATE_LINE_CHARS } from './date-line';
-import { HAS_MEDIA, inContentContext, isSectionHead, MAX_NAME_CHARS, shortElements } from './extract-dom';
+import { HAS_MEDIA, headsBefore, inContentContext, MAX_NAME_CHARS, shortElements } from './extract-dom';
 
 /** Readers' posts: at least this many, each stamped with a date and a clock… */
 const MIN_THREAD_POSTS = 3;
@@ -71,8 +71,7 @@ function threadFrom(post: Element): Node[] {
   if (poster !== null && (poster.textContent?.trim().length ?? 0) <= MAX_NAME_CHARS && poster.querySelector(HAS_MEDIA) === null)
     first = poster;
   // The thread's own heading ("Comments", "Reviews") and rules go with it.
-  for (let before = first.previousElementSibling; before !== null && isSectionHead(before); before = before.previousElementSibling)
-    first = before;
+  first = headsBefore(first).at(-1) ?? first;
   const thread: Node[] = [];
   for (let node: Node | null = first; node !== null; node = node.nextSibling) thread.push(node);
   return thread;

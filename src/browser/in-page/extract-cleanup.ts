@@ -5,9 +5,9 @@
 import { dropCommentThreads, dropDateLines } from './dated-lines';
 import {
   HAS_MEDIA,
+  headsBefore,
   holdsTitleLink,
   inContentContext,
-  isSectionHead,
   linkDensity,
   MAX_NAME_CHARS,
   shortElements,
@@ -76,10 +76,7 @@ function dropTeasers(root: Element): void {
     if (!root.contains(parent)) continue;
     for (const items of siblingRuns(parent)) {
       if (items.length < MIN_TEASERS || !items.every(isTeaser)) continue;
-      const heads: Element[] = [];
-      for (let before = items[0]!.previousElementSibling; before !== null && isSectionHead(before); before = before.previousElementSibling)
-        heads.push(before);
-      for (const el of [...heads, ...items]) el.remove();
+      for (const el of [...headsBefore(items[0]!), ...items]) el.remove();
     }
   }
 }

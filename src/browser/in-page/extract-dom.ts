@@ -65,8 +65,16 @@ export function inContentContext(el: Element, root: Element): boolean {
 }
 
 /** A rule or a short heading: what names the part of the page that follows it. */
-export const isSectionHead = (el: Element) =>
+const isSectionHead = (el: Element) =>
   el.localName === 'hr' || (/^h[1-6]$/.test(el.localName) && (el.textContent?.trim().length ?? 0) <= MAX_NAME_CHARS);
+
+/** The section heads right before `el` (nearest first): what names the part that starts with it. */
+export function headsBefore(el: Element): Element[] {
+  const heads: Element[] = [];
+  for (let before = el.previousElementSibling; before !== null && isSectionHead(before); before = before.previousElementSibling)
+    heads.push(before);
+  return heads;
+}
 
 /** An element's kind among its siblings: tag and class (items of a list, cards, posts). */
 const kindOf = (el: Element) => `${el.localName}.${el.getAttribute('class') ?? ''}`;
@@ -75,8 +83,9 @@ const kindOf = (el: Element) => `${el.localName}.${el.getAttribute('class') ?? '
 export function siblingGroups(parent: Element): Element[][] {
   const groups = new Map<string, Element[]>();
   for (const child of parent.children) {
-    const group = groups.get(kindOf(child));
-    if (group === undefined) groups.set(kindOf(child), [child]);
+    const kind = kindOf(child);
+    const group = groups.get(kind);
+    if (group === undefined) groups.set(kind, [child]);
     else group.push(child);
   }
   return [...groups.values()];

@@ -50,6 +50,8 @@ function poolWith(launch: LaunchBrowser, limits = vi.fn(async () => ({ timeUntil
 }
 
 const SETUP = { blockResources: true, guard: { allowPrivateNetwork: false } };
+/** Lets the pages prepared in the background be made. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 describe('BrowserPool', () => {
   it('launches in its location with a keep-alive, once for many pages', async () => {
@@ -108,7 +110,6 @@ describe('BrowserPool', () => {
   it('keeps SPARE_PAGES pages prepared ahead of time and hands each out once', async () => {
     const fake = fakeBrowser();
     const pool = poolWith(async () => fake.asBrowser);
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
     const first = await pool.openPage(SETUP);
     await settle();
     // One context for the first request, SPARE_PAGES made ready behind it.
@@ -128,7 +129,6 @@ describe('BrowserPool', () => {
   it('prepares the replacement of a page it took from the spares only once that page is closed', async () => {
     const fake = fakeBrowser();
     const pool = poolWith(async () => fake.asBrowser);
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
     await pool.openPage(SETUP);
     await settle();
     const taken = await pool.openPage(SETUP);
@@ -151,11 +151,11 @@ describe('BrowserPool', () => {
     const second = fakeBrowser();
     const pool = poolWith(vi.fn<LaunchBrowser>().mockResolvedValueOnce(first.asBrowser).mockResolvedValueOnce(second.asBrowser));
     await pool.openPage(SETUP);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await settle();
     const taken = await pool.openPage(SETUP);
     pool.discard(first.asBrowser);
     await taken.close();
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await settle();
     expect(first.browser.createBrowserContext).toHaveBeenCalledTimes(1 + SPARE_PAGES);
   });
 
@@ -163,7 +163,7 @@ describe('BrowserPool', () => {
     const fake = fakeBrowser();
     const pool = new BrowserPool(binding, undefined, { launch: async () => fake.asBrowser, sparePages: 1 });
     await pool.openPage(SETUP);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await settle();
     expect(fake.browser.createBrowserContext).toHaveBeenCalledTimes(2);
   });
 
@@ -172,7 +172,7 @@ describe('BrowserPool', () => {
     const fake = fakeBrowser();
     const pool = poolWith(async () => fake.asBrowser);
     const first = await pool.openPage(SETUP);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await settle();
     // The spares are queued in the order they were made: the first one is what the next request takes.
     const spare = fake.contexts.find((record) => record.page !== first.page)!;
     spare.crash();
