@@ -164,4 +164,20 @@ describe('large pages', () => {
     expect(response.status).toBe(502);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('content_too_large');
   });
+
+  // Each kind of read runs its own in-page script, which stops copying the page once it is too large.
+  it.each([
+    ['markdown', {}],
+    ['markdown of the main content', { only_main_content: true }],
+    ['html of the main content', { output_format: 'html', only_main_content: true }],
+  ])('answers 502 content_too_large for %s of a page over MAX_CONTENT_BYTES', async (_read, fields) => {
+    const response = await ctx.worker.fetchPage({
+      url: ctx.fixtures.url('/big?bytes=11000000'),
+      wait_event: 'load',
+      output_format: 'markdown',
+      ...fields,
+    });
+    expect(response.status).toBe(502);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('content_too_large');
+  });
 });
