@@ -13,7 +13,7 @@ async function fetchMain(path: string, fields: Record<string, unknown> = {}) {
 }
 
 describe('only_main_content', () => {
-  it('returns the article alone as markdown, its title first, without its breadcrumb, date lines, figure captions, credit line, link list, teasers and comment thread, with X-Content-Mode: main', async () => {
+  it('returns the article alone as markdown, its title first, without its breadcrumb, date lines, figure captions, credit line, link list, "Read more" cross-link, teasers and comment thread, with X-Content-Mode: main', async () => {
     const { mode, body } = await fetchMain('/pages/main-article.html', { output_format: 'markdown', only_main_content: true });
     expect(mode).toBe('main');
     expect(body).toBe(
@@ -23,6 +23,7 @@ describe('only_main_content', () => {
         'On the north coast the best pools lie below the old harbour wall, where the rock shelf is wide and flat. Visit an hour before low tide and keep to the bare rock, away from the weed that hides deep cracks.',
         `![The harbour shelf at low tide](${ctx.fixtures.url('/images/shelf.png')})`,
         'The harbour shelf at low tide, photographed by Ada Shore',
+        `Tide times: [Coastguard](${ctx.fixtures.url('/guides/coastguard')})`,
         'Most visitors arrive on the first of June, when the lowest tides of the year fall in daylight.',
         `![An anemone](${ctx.fixtures.url('/images/anemone.png')})`,
         '## What lives there',
@@ -42,6 +43,7 @@ describe('only_main_content', () => {
     expect(body).toMatch(/^<!DOCTYPE html><html lang="en"><head><title>Tide pools of the north coast<\/title>/);
     expect(body).toContain('<h1>Tide pools of the north coast</h1>');
     expect(body).toContain('Put every stone back the way you found it');
+    expect(body).toContain(`Tide times: <a href="${ctx.fixtures.url('/guides/coastguard')}">Coastguard</a>`);
     for (const left of [
       'Accept all cookies',
       'Related stories',
@@ -54,6 +56,8 @@ describe('only_main_content', () => {
       'Lovely guide',
       'Seals of the north coast',
       'More:',
+      'Read more:',
+      'How the spring tides shape the pools',
       'Guides',
       '2026-11-21 08:40',
     ]) {

@@ -1,7 +1,8 @@
 // What an article extract still carries that is not the article: blocks of links (related stories,
-// tag lists), runs of teasers, a repeated headline, figure captions and credits, date lines and the
-// readers' comments below it (dated-lines.ts). Every rule reads the extract's own structure and text
-// (links, dates, clocks), never a site's class names or words.
+// tag lists), "Read more: <headline>" cross-links, runs of teasers, a repeated headline, figure
+// captions and credits, date lines and the readers' comments below it (dated-lines.ts). Every rule
+// reads the extract's own structure and text (links, dates, clocks, a label's colon), never a
+// site's class names or words.
 import { dropCommentThreads, dropDateLines } from './dated-lines';
 import {
   HAS_MEDIA,
@@ -25,6 +26,33 @@ function dropLinkBlocks(root: Element): void {
   for (const block of root.querySelectorAll('ul, ol, nav, aside, section, div, p')) {
     if (!root.contains(block)) continue; // inside a block already removed
     if (block.querySelectorAll('a[href]').length >= MIN_LINK_BLOCK_LINKS && linkDensity(block) > MAX_BLOCK_LINK_DENSITY) block.remove();
+  }
+}
+
+/** A cross-link's label: a few words and a colon ("Read more:", "Related:", "See also:"). */
+const CROSS_LINK_LABEL = /^[\p{L}\p{M}'’ -]+:$/u;
+const MAX_LABEL_WORDS = 3;
+/** A link of at least this many words names another story (a headline), not a source or a person. */
+const MIN_HEADLINE_WORDS = 4;
+
+const words = (text: string) => text.split(' ').length;
+const normalized = (node: Node) => (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+/**
+ * Removes cross-links to other stories: a paragraph that is a short label with a colon followed by
+ * one link holding a headline, and nothing else ("Read more: <a>…</a>"). A label before a short link
+ * (a source, a name, a place) is left: that is the article's own.
+ */
+function dropCrossLinks(root: Element): void {
+  for (const block of root.querySelectorAll('p, div')) {
+    if (!root.contains(block) || block.querySelector(HAS_MEDIA) !== null) continue;
+    const links = block.querySelectorAll('a[href]');
+    if (links.length !== 1) continue;
+    const text = normalized(block);
+    const headline = normalized(links[0]!);
+    if (headline === '' || !text.endsWith(headline) || words(headline) < MIN_HEADLINE_WORDS) continue;
+    const label = text.slice(0, text.length - headline.length).trim();
+    if (CROSS_LINK_LABEL.test(label) && words(label) <= MAX_LABEL_WORDS) block.remove();
   }
 }
 
@@ -96,6 +124,7 @@ function dropRepeatedHeading(root: Element, heading: string): void {
 export function dropNonArticle(root: Element, heading: string | null): void {
   if (heading !== null) dropRepeatedHeading(root, heading);
   dropLinkBlocks(root);
+  dropCrossLinks(root);
   dropTeasers(root);
   for (const caption of root.querySelectorAll('figcaption')) caption.remove();
   dropImageCaptions(root);
