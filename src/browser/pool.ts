@@ -19,10 +19,28 @@ export interface BrowserPoolOptions {
   retryDelaysMs?: number[];
   /** How many prepared pages to keep ready (SPARE_PAGES unless set). */
   sparePages?: number;
+  /** The session's keep_alive (SESSION_KEEP_ALIVE_MS unless set; sessionKeepAliveMs gives it for an idle close). */
+  keepAliveMs?: number;
 }
 
-/** How long Browser Rendering keeps an idle session (its keep_alive, at most 10 minutes). */
+/**
+ * How long Browser Rendering keeps a session that gets no DevTools traffic (its keep_alive), unless
+ * the idle close asks for longer: a hub evicted meanwhile leaves its session to end on its own.
+ */
 export const SESSION_KEEP_ALIVE_MS = 120_000;
+/** Browser Rendering's longest keep_alive. */
+export const MAX_SESSION_KEEP_ALIVE_MS = 600_000;
+/** How much longer than the idle close a session is kept, so that the hub's own close comes first. */
+const KEEP_ALIVE_MARGIN_MS = 60_000;
+
+/**
+ * The keep_alive for a browser the hub closes after `idleCloseMs` without requests: Browser Rendering
+ * would otherwise end it at SESSION_KEEP_ALIVE_MS, whatever BROWSER_IDLE_CLOSE_MS says.
+ */
+export function sessionKeepAliveMs(idleCloseMs: number): number {
+  return Math.min(MAX_SESSION_KEEP_ALIVE_MS, Math.max(SESSION_KEEP_ALIVE_MS, idleCloseMs + KEEP_ALIVE_MARGIN_MS));
+}
+
 /** Default Retry-After when the binding does not say when a browser may be had again. */
 export const BROWSER_RETRY_AFTER_SECONDS = 5;
 /**
@@ -40,6 +58,7 @@ export class BrowserPool {
   private readonly limits: BrowserLimits;
   private readonly retryDelaysMs: number[];
   private readonly sparePages: number;
+  private readonly keepAliveMs: number;
   /** Browsers launched by this pool so far (for diagnostics and benchmarks). */
   launches = 0;
 
@@ -52,6 +71,7 @@ export class BrowserPool {
     this.limits = options.limits ?? ((endpoint) => puppeteer.limits(endpoint));
     this.retryDelaysMs = options.retryDelaysMs ?? [250, 1000];
     this.sparePages = options.sparePages ?? SPARE_PAGES;
+    this.keepAliveMs = options.keepAliveMs ?? SESSION_KEEP_ALIVE_MS;
   }
 
   /**
@@ -106,7 +126,7 @@ export class BrowserPool {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, this.retryDelaysMs[attempt - 1]));
       try {
         const browser = await this.launch(this.binding, {
-          keep_alive: SESSION_KEEP_ALIVE_MS,
+          keep_alive: this.keepAliveMs,
           ...(this.location === undefined ? {} : { location: this.location }),
         });
         this.launches++;

@@ -2,7 +2,8 @@
 // under a request, and the pool closed after a quiet period. Kept apart from the Durable Object
 // (hub.ts) rather than stubbing 'cloudflare:workers' in tests: this is plain logic over two
 // dependencies, so tests hand it a fake pool and loader, and the DO class is only wiring. The
-// pool is created on the first call, in that call's launch location (one hub per location).
+// pool is created on the first call, in that call's launch location (one hub per location) and
+// with its idle close (the browser session is kept alive at least that long).
 import { ApiError, toWireError } from '../errors.js';
 import type { BrowserLocation } from '../locations.js';
 import { PhaseTimer } from '../timings.js';
@@ -31,12 +32,12 @@ export class Renderer {
   private idleTimer?: ReturnType<typeof setTimeout>;
 
   constructor(
-    private readonly createPool: (location: BrowserLocation | undefined) => RenderPool,
+    private readonly createPool: (location: BrowserLocation | undefined, idleCloseMs: number) => RenderPool,
     private readonly load: LoadPage,
   ) {}
 
   async render(call: RenderCall): Promise<RenderOutcome> {
-    this.pool ??= this.createPool(call.location);
+    this.pool ??= this.createPool(call.location, call.idleCloseMs);
     const pool = this.pool;
     const timer = new PhaseTimer();
     this.active++;

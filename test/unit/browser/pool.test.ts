@@ -1,7 +1,14 @@
 import type { Browser, BrowserWorker } from '@cloudflare/puppeteer';
 import { describe, expect, it, vi } from 'vitest';
 import { preparePage } from '../../../src/browser/page-setup.js';
-import { BrowserPool, SESSION_KEEP_ALIVE_MS, SPARE_PAGES, type LaunchBrowser } from '../../../src/browser/pool.js';
+import {
+  BrowserPool,
+  MAX_SESSION_KEEP_ALIVE_MS,
+  SESSION_KEEP_ALIVE_MS,
+  SPARE_PAGES,
+  sessionKeepAliveMs,
+  type LaunchBrowser,
+} from '../../../src/browser/pool.js';
 import { ApiError } from '../../../src/errors.js';
 
 const binding = { fetch } as BrowserWorker;
@@ -53,6 +60,17 @@ const SETUP = { blockResources: true, guard: { allowPrivateNetwork: false } };
 /** Lets the pages prepared in the background be made. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
 
+describe('sessionKeepAliveMs', () => {
+  it.each([
+    [60_000, SESSION_KEEP_ALIVE_MS],
+    [300_000, 360_000],
+    [540_000, MAX_SESSION_KEEP_ALIVE_MS],
+    [3_600_000, MAX_SESSION_KEEP_ALIVE_MS],
+  ])('keeps the session of a browser closed after %i ms idle for %i ms', (idleCloseMs, keepAliveMs) => {
+    expect(sessionKeepAliveMs(idleCloseMs)).toBe(keepAliveMs);
+  });
+});
+
 describe('BrowserPool', () => {
   it('launches in its location with a keep-alive, once for many pages', async () => {
     const fake = fakeBrowser();
@@ -62,6 +80,13 @@ describe('BrowserPool', () => {
     expect(launch).toHaveBeenCalledTimes(1);
     expect(launch).toHaveBeenCalledWith(binding, { keep_alive: SESSION_KEEP_ALIVE_MS, location: 'DE' });
     expect(pool.launches).toBe(1);
+  });
+
+  it('launches with the keep-alive it is given', async () => {
+    const fake = fakeBrowser();
+    const launch = vi.fn<LaunchBrowser>(async () => fake.asBrowser);
+    await new BrowserPool(binding, undefined, { launch, keepAliveMs: 360_000 }).openPage(SETUP);
+    expect(launch).toHaveBeenCalledWith(binding, { keep_alive: 360_000 });
   });
 
   it('shares one launch between concurrent callers', async () => {

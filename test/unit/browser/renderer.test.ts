@@ -149,11 +149,11 @@ describe('Renderer: prepared pages', () => {
     expect(opened.map((page) => page.close.mock.calls.length)).toEqual([1, 1]);
   });
 
-  it("creates the pool once, in the first call's location", async () => {
+  it("creates the pool once, in the first call's location and with its idle close", async () => {
     const { renderer: subject, createPool } = renderer(vi.fn<LoadPage>(async () => PAGE));
     await subject.render(CALL);
     await subject.render({ ...CALL, location: undefined });
-    expect(createPool.mock.calls).toEqual([['JP']]);
+    expect(createPool.mock.calls).toEqual([['JP', IDLE_CLOSE_MS]]);
   });
 });
 
