@@ -3,7 +3,7 @@
 // (hub.ts) rather than stubbing 'cloudflare:workers' in tests: this is plain logic over two
 // dependencies, so tests hand it a fake pool and loader, and the DO class is only wiring. The
 // pool is created on the first call, in that call's launch location (one hub per location) and
-// with its idle close (the browser session is kept alive at least that long).
+// with its idle close (the browser session's keep-alive follows it, pool.ts).
 import { ApiError, toWireError } from '../errors.js';
 import type { BrowserLocation } from '../locations.js';
 import { PhaseTimer } from '../timings.js';
