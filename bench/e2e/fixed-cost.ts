@@ -82,7 +82,6 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Requests taking turns between the workers (one worker: one after the other), `pauseMs` before each. */
 async function serviceSamples(workers: WorkerHandle[], url: string, pauseMs: number, failures: string[]): Promise<ServiceSample[][]> {
-  for (const worker of workers) for (let i = 0; i < WARM_UP; i++) await serviceSample(worker, url); // launches each browser
   const samples: ServiceSample[][] = workers.map(() => []);
   for (let i = 0; i < REQUESTS; i++) {
     const order = i % 2 === 0 ? workers.map((_, side) => side) : workers.map((_, side) => side).reverse();
@@ -120,6 +119,7 @@ async function main() {
     const url = fixtures.url('/bench/article?fetch_ms=0');
     const bare = await bareTimes(url);
     console.log(`# Fixed cost: benchmark article, DOMContentLoaded, html, concurrency 1, ${REQUESTS} requests each`);
+    for (const worker of workers) for (let i = 0; i < WARM_UP; i++) await serviceSample(worker, url); // launches each browser
     report(
       `A warm service, its page prepared (${PAUSE_MS} ms before each request)`,
       names,

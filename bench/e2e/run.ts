@@ -16,6 +16,8 @@ import { reloadCount, snapshotSources } from './snapshot.js';
 const OUT = new URL('../../docs/performance.md', import.meta.url);
 const CONCURRENCIES = [1, 4, 8];
 const REQUESTS_PER_CLIENT = 7; // 7 at c=1, 28 at c=4, 56 at c=8
+/** One round of the throughput comparison at concurrency 8. */
+const ROUND_REQUESTS = 8 * REQUESTS_PER_CLIENT;
 /** Alternating service/naive rounds at concurrency 8 behind the throughput ratio. */
 const THROUGHPUT_ROUNDS = 3;
 const WAIT_EVENTS = ['DOMContentLoaded', 'load', 'networkAlmostIdle', 'networkIdle'] as const;
@@ -195,9 +197,7 @@ async function main() {
     log();
     log(`## Throughput at concurrency 8: service (html) and naive in alternating rounds`);
     log();
-    log(
-      `Before the rounds, one untimed service round of ${8 * REQUESTS_PER_CLIENT} requests: the baselines kept the service idle for minutes,`,
-    );
+    log(`Before the rounds, one untimed service round of ${ROUND_REQUESTS} requests: the baselines kept the service idle for minutes,`);
     log(`longer than its browser lives unused, and its relaunch is a cold start, not throughput.`);
     log();
     log(`| round | service requests | service failed | service req/s | naive requests | naive failed | naive req/s | ratio |`);
@@ -211,16 +211,16 @@ async function main() {
     // browser does not outlive that (under wrangler dev, with BROWSER_IDLE_CLOSE_MS at an hour, a
     // request after 75 s idle found it, one after 150 s launched a new one). A launch and a cold
     // browser inside a measured round would be the service's cold start, not its throughput.
-    summarize('service round before the alternating rounds (untimed)', await runLoad(send('html'), 8, 8 * REQUESTS_PER_CLIENT));
+    summarize('service round before the alternating rounds (untimed)', await runLoad(send('html'), 8, ROUND_REQUESTS));
     const launchesBeforeRounds = pooled.launchedBrowserCount();
     let naiveLaunchesInRounds = 0;
     for (let round = 1; round <= THROUGHPUT_ROUNDS; round++) {
-      const total = 8 * REQUESTS_PER_CLIENT;
-      const serviceRun = await runLoad(send('html'), 8, total);
+      const serviceRun = await runLoad(send('html'), 8, ROUND_REQUESTS);
       const launchesBefore = pooled.launchedBrowserCount();
-      const naiveRun = await runLoad(naiveSend, 8, total);
-      baselineLaunches.naive += pooled.launchedBrowserCount() - launchesBefore;
-      naiveLaunchesInRounds += pooled.launchedBrowserCount() - launchesBefore;
+      const naiveRun = await runLoad(naiveSend, 8, ROUND_REQUESTS);
+      const naiveLaunches = pooled.launchedBrowserCount() - launchesBefore;
+      baselineLaunches.naive += naiveLaunches;
+      naiveLaunchesInRounds += naiveLaunches;
       const [s, n] = [
         summarize(`alternating round ${round}, service`, serviceRun),
         summarize(`alternating round ${round}, naive`, naiveRun),
@@ -291,8 +291,7 @@ async function main() {
     }
 
     const c1 = summarize('overhead check, service html c=1', await runLoad(send('html'), 1, 7));
-    const serviceSent =
-      3 + 2 * CONCURRENCIES.reduce((a, c) => a + c * REQUESTS_PER_CLIENT, 0) + 8 * REQUESTS_PER_CLIENT + totals.service.sent;
+    const serviceSent = 3 + 2 * CONCURRENCIES.reduce((a, c) => a + c * REQUESTS_PER_CLIENT, 0) + ROUND_REQUESTS + totals.service.sent;
     const baselineSent = CONCURRENCIES.reduce((a, c) => a + c * REQUESTS_PER_CLIENT, 0);
     log();
     const cache = await measureCache(pooled, fixtures);
@@ -308,7 +307,7 @@ async function main() {
       `- at concurrency 8, wait signal (naive → naive+tracker): ${effect(baseline.naive[8]!, baseline['naive+tracker'][8]!)}; browser reuse (naive+tracker → service): ${effect(baseline['naive+tracker'][8]!, service.html![8]!)}`,
     );
     log(
-      `- browsers launched by the service for all ${serviceSent} requests above (${3 * 8 * REQUESTS_PER_CLIENT + totals.service.sent} of them at concurrency 8): ${serviceLaunches} (target ≤ 2 for 50 at concurrency 8); naive: ${baselineLaunches.naive} for ${baselineSent + totals.naive.sent} requests; naive+tracker: ${baselineLaunches['naive+tracker']} for ${baselineSent} requests`,
+      `- browsers launched by the service for all ${serviceSent} requests above (${3 * ROUND_REQUESTS + totals.service.sent} of them at concurrency 8): ${serviceLaunches} (target ≤ 2 for 50 at concurrency 8); naive: ${baselineLaunches.naive} for ${baselineSent + totals.naive.sent} requests; naive+tracker: ${baselineLaunches['naive+tracker']} for ${baselineSent} requests`,
     );
     log(
       `- cache: hit p50 ${cache.hitP50.toFixed(1)} ms at concurrency 1 (target ≤ 15 ms); hits/s ÷ renders/s at concurrency 8: ${(cache.hitRps / cache.missRps).toFixed(0)}× (target ≥ 50×); a miss over max_age 0: ${cache.missMinusOffP50.toFixed(1)} ms p50 of the pairs (target ≤ 5 ms)`,

@@ -4,7 +4,7 @@
 // becomes a BrowserPool, and renderer.ts renders each call (retry, idle close) as plain data.
 import { DurableObject } from 'cloudflare:workers';
 import { loadPage } from './page-load.js';
-import { BrowserPool, sessionKeepAliveMs } from './pool.js';
+import { BrowserPool } from './pool.js';
 import type { RenderCall, RenderOutcome } from './render-call.js';
 import { Renderer } from './renderer.js';
 
@@ -15,7 +15,7 @@ export interface HubEnv {
 
 export class BrowserHub extends DurableObject<HubEnv> {
   private readonly renderer = new Renderer(
-    (location, idleCloseMs) => new BrowserPool(this.env.BROWSER, location, { keepAliveMs: sessionKeepAliveMs(idleCloseMs) }),
+    (location, idleCloseMs) => new BrowserPool(this.env.BROWSER, location, { idleCloseMs }),
     loadPage,
   );
 

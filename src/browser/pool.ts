@@ -19,8 +19,8 @@ export interface BrowserPoolOptions {
   retryDelaysMs?: number[];
   /** How many prepared pages to keep ready (SPARE_PAGES unless set). */
   sparePages?: number;
-  /** The session's keep_alive (SESSION_KEEP_ALIVE_MS unless set; sessionKeepAliveMs gives it for an idle close). */
-  keepAliveMs?: number;
+  /** After how long without requests the browser is closed (BROWSER_IDLE_CLOSE_MS): its session's keep_alive follows. */
+  idleCloseMs?: number;
 }
 
 /**
@@ -71,7 +71,7 @@ export class BrowserPool {
     this.limits = options.limits ?? ((endpoint) => puppeteer.limits(endpoint));
     this.retryDelaysMs = options.retryDelaysMs ?? [250, 1000];
     this.sparePages = options.sparePages ?? SPARE_PAGES;
-    this.keepAliveMs = options.keepAliveMs ?? SESSION_KEEP_ALIVE_MS;
+    this.keepAliveMs = options.idleCloseMs === undefined ? SESSION_KEEP_ALIVE_MS : sessionKeepAliveMs(options.idleCloseMs);
   }
 
   /**

@@ -82,10 +82,10 @@ describe('BrowserPool', () => {
     expect(pool.launches).toBe(1);
   });
 
-  it('launches with the keep-alive it is given', async () => {
+  it('launches with a keep-alive past its idle close', async () => {
     const fake = fakeBrowser();
     const launch = vi.fn<LaunchBrowser>(async () => fake.asBrowser);
-    await new BrowserPool(binding, undefined, { launch, keepAliveMs: 360_000 }).openPage(SETUP);
+    await new BrowserPool(binding, undefined, { launch, idleCloseMs: 300_000 }).openPage(SETUP);
     expect(launch).toHaveBeenCalledWith(binding, { keep_alive: 360_000 });
   });
 
