@@ -22,12 +22,10 @@ export interface DomElement extends DomNode {
   readonly localName: string;
   getAttribute(name: string): string | null;
   hasAttribute(name: string): boolean;
-  querySelector(selector: string): DomElement | null;
 }
 
 export interface DomDocument {
   readonly documentElement: DomElement | null;
-  querySelector(selector: string): DomElement | null;
 }
 
 export function isElement(node: DomNode | null | undefined): node is DomElement {
@@ -121,6 +119,21 @@ export const BLOCK_TAGS: ReadonlySet<string> = new Set([
   'option',
   'optgroup',
 ]);
+
+/** Whether an element named `tag` is inside `root` (a walk of the subtree: no selector engine needed). */
+export function containsTag(root: DomElement, tag: string): boolean {
+  let node = root.firstChild;
+  while (node !== null && node !== root) {
+    if (isElement(node) && tagOf(node) === tag) return true;
+    if (node.firstChild !== null) {
+      node = node.firstChild;
+      continue;
+    }
+    while (node !== root && node.nextSibling === null) node = node.parentNode!;
+    if (node !== root) node = node.nextSibling;
+  }
+  return false;
+}
 
 export function isDroppedTag(tag: string): boolean {
   return DROPPED_TAGS.has(tag);

@@ -4,7 +4,7 @@
 
 import { isInlineOnly } from './context';
 import type { Context, TableCell, TableState } from './context';
-import { isElement, tagOf } from './dom';
+import { containsTag, isElement, tagOf } from './dom';
 import type { DomElement } from './dom';
 import { asBlock, blockBody, cellLine, flattenToLine } from './lines';
 import type { Rule } from './walk';
@@ -38,7 +38,7 @@ export const table: Rule = {
   filter: ['table'],
   block: true,
   enter(el, ctx) {
-    const layout = isInlineOnly(ctx) || el.querySelector('table') !== null || countCells(el, 2) < 2;
+    const layout = isInlineOnly(ctx) || containsTag(el, 'table') || countCells(el, 2) < 2;
     ctx.tables.push({ layout, rows: [], caption: '' });
   },
   replacement(content, _el, ctx) {

@@ -12,72 +12,106 @@
 // names the frames it needs; the caller reads those (each in its own world, recursively) and the
 // second call grafts them in and finishes. The form waits in this world's global in between.
 import type { documentToMarkdown } from '../../markdown/convert';
-import { graft, encodeChildren } from './portable-tree';
-import type { PageReply, PageRequest, PortableTree } from './protocol';
+import type { domBuilder } from './dom-form';
 import { htmlForm } from './html-form';
-import { pageMetadata } from './metadata';
+import type { detachTree, LightDocument, LightNode, lightBuilder } from './light-tree';
 import type { mainContentOf } from './main-content';
+import { pageMetadata } from './metadata';
+import { encodeChildren, graft } from './portable-tree';
+import type { PageReply, PageRequest, PortableTree } from './protocol';
+import type { FormBuilder, ReaderForm, readerForm } from './reader-form';
 import { TOO_LARGE } from './too-large';
-import type { readerForm, ReaderForm } from './reader-form';
 
 /** The code a kind of read needs beyond the HTML form and the metadata. */
 export interface ScriptParts {
-  /** Markdown and frame reads. */
-  reader?: { readerForm: typeof readerForm; documentToMarkdown: typeof documentToMarkdown };
-  /** Reads of the main content (only_main_content). */
-  mainContentOf?: typeof mainContentOf;
+  /** Markdown of the whole page, and frame reads: the reader form as light nodes. */
+  light?: {
+    readerForm: typeof readerForm;
+    lightBuilder: typeof lightBuilder;
+    detachTree: typeof detachTree;
+    documentToMarkdown: typeof documentToMarkdown;
+  };
+  /** Reads of the main content (only_main_content): the reader form as an inert document, for Readability. */
+  main?: {
+    readerForm: typeof readerForm;
+    domBuilder: typeof domBuilder;
+    mainContentOf: typeof mainContentOf;
+    documentToMarkdown: typeof documentToMarkdown;
+  };
 }
 
 const PENDING_GLOBAL = 'pageFetchPendingRead';
 
-interface PendingRead {
-  form: ReaderForm;
-  finish: 'markdown' | 'main-html' | 'frame';
-  /** Only the main content (only_main_content); always for 'main-html'. */
-  mainContent: boolean;
+interface Form<N, D> {
+  form: ReaderForm<N>;
+  builder: FormBuilder<N>;
+  doc: D;
+}
+
+/** A read between its two calls (or within its one). */
+type PendingRead = {
+  maxChars: number;
   /** Bring the page's metadata in the reply. */
   metadata: boolean;
-  maxChars: number;
-}
+} & (
+  | ({ finish: 'markdown' | 'frame'; tree: 'light' } & Form<LightNode, LightDocument>)
+  /** Only the main content. */
+  | ({ finish: 'markdown' | 'main-html'; tree: 'dom' } & Form<Node, Document>)
+);
 
 function bounded(reply: PageReply & { kind: 'html' | 'markdown' }, maxChars: number): PageReply {
   const text = reply.kind === 'html' ? reply.html : reply.markdown;
   return text.length > maxChars ? { kind: 'too-large' } : reply;
 }
 
-function graftFrames(read: PendingRead, trees: Record<string, PortableTree | null>): void {
-  for (const [key, placeholder] of read.form.remoteFrames) {
+function graftFrames<N, D>({ form, builder }: Form<N, D>, trees: Record<string, PortableTree | null>): void {
+  for (const [key, placeholder] of form.remoteFrames) {
     const tree = trees[key];
-    if (tree) graft(tree, placeholder, read.form.doc);
+    if (tree) graft(tree, placeholder, builder);
   }
+}
+
+function need<T>(part: T | undefined, what: string): T {
+  if (part === undefined) throw new Error(`this script cannot read ${what}`);
+  return part;
 }
 
 /** The `run` function of a script holding `parts`: it answers the reads those parts allow. */
 export function pageScript(parts: ScriptParts): (request: PageRequest) => PageReply {
-  const reader = () => {
-    if (parts.reader === undefined) throw new Error('this script cannot read a reader form');
-    return parts.reader;
-  };
-
-  function finish(read: PendingRead): PageReply {
-    if (read.finish === 'frame') return { kind: 'frame', tree: encodeChildren(read.form.body) };
-    const metadata = read.metadata || read.mainContent ? pageMetadata(document) : undefined;
-    let main: Document | null = null;
-    if (read.mainContent && metadata !== undefined) {
-      if (parts.mainContentOf === undefined) throw new Error('this script cannot read the main content');
-      main = parts.mainContentOf(read.form.doc, metadata, document.URL);
-    }
-    const extras = {
-      ...(read.mainContent ? { contentMode: main === null ? ('full' as const) : ('main' as const) } : {}),
-      ...(read.metadata ? { metadata } : {}),
-    };
+  function finishMain(read: PendingRead & { tree: 'dom' }): PageReply {
+    const main = need(parts.main, 'the main content');
+    const metadata = pageMetadata(document);
+    const content = main.mainContentOf(read.doc, metadata, document.URL);
+    const extras = { contentMode: content === null ? ('full' as const) : ('main' as const), ...(read.metadata ? { metadata } : {}) };
     if (read.finish === 'main-html') {
       // The whole page, when no main content is told apart, is the DOM as it stands, as without the option.
-      const html = main === null ? htmlForm(document) : `<!DOCTYPE html>${main.documentElement.outerHTML}`;
+      const html = content === null ? htmlForm(document) : `<!DOCTYPE html>${content.documentElement.outerHTML}`;
       return bounded({ kind: 'html', html, ...extras }, read.maxChars);
     }
-    const markdown = reader().documentToMarkdown(main ?? read.form.doc, document.URL);
+    const markdown = main.documentToMarkdown(content ?? read.doc, document.URL);
     return bounded({ kind: 'markdown', markdown, ...extras }, read.maxChars);
+  }
+
+  function finish(read: PendingRead): PageReply {
+    if (read.tree === 'dom') return finishMain(read);
+    if (read.finish === 'frame') return { kind: 'frame', tree: encodeChildren(read.form.body) };
+    const markdown = need(parts.light, 'a whole page').documentToMarkdown(read.doc, document.URL);
+    return bounded({ kind: 'markdown', markdown, ...(read.metadata ? { metadata: pageMetadata(document) } : {}) }, read.maxChars);
+  }
+
+  /** The reader form a read starts with: the main content's on a DOM, anything else's as light nodes. */
+  function startRead(request: PageRequest & { mode: 'markdown' | 'main-html' | 'frame' }): PendingRead {
+    const metadata = request.mode !== 'frame' && request.metadata === true;
+    if (request.mode === 'main-html' || (request.mode === 'markdown' && request.mainContent)) {
+      const main = need(parts.main, 'the main content');
+      const builder = main.domBuilder(document);
+      const form = main.readerForm(document, request, builder);
+      return { finish: request.mode, tree: 'dom', form, builder, doc: builder.doc, metadata, maxChars: request.maxChars };
+    }
+    const light = need(parts.light, 'a whole page');
+    const builder = light.lightBuilder(document);
+    const form = light.readerForm(document, request, builder);
+    return { finish: request.mode, tree: 'light', form, builder, doc: builder.doc, metadata, maxChars: request.maxChars };
   }
 
   function answer(request: PageRequest): PageReply {
@@ -91,16 +125,10 @@ export function pageScript(parts: ScriptParts): (request: PageRequest) => PageRe
       case 'markdown':
       case 'main-html':
       case 'frame': {
-        const mainContent = request.mode === 'main-html' || (request.mode === 'markdown' && request.mainContent);
-        const metadata = request.mode !== 'frame' && request.metadata === true;
-        const read: PendingRead = {
-          form: reader().readerForm(document, request),
-          finish: request.mode,
-          mainContent,
-          metadata,
-          maxChars: request.maxChars,
-        };
+        const read = startRead(request);
         if (read.form.remoteFrames.size === 0) return finish(read);
+        // The page's scripts run until the second call: the form must not read the page then.
+        if (read.tree === 'light') need(parts.light, 'a whole page').detachTree(read.doc.documentElement);
         world[PENDING_GLOBAL] = read;
         return { kind: 'frames-needed', keys: [...read.form.remoteFrames.keys()] };
       }
@@ -108,7 +136,9 @@ export function pageScript(parts: ScriptParts): (request: PageRequest) => PageRe
         const read = world[PENDING_GLOBAL] as PendingRead | undefined;
         if (read === undefined) throw new Error('no read is waiting for its frames');
         world[PENDING_GLOBAL] = undefined;
-        graftFrames(read, request.trees);
+        // Narrowed apart: each form has its own kind of node.
+        if (read.tree === 'dom') graftFrames(read, request.trees);
+        else graftFrames(read, request.trees);
         return finish(read);
       }
     }

@@ -1,54 +1,49 @@
-// A frame's reader form in transit (protocol.ts PortableTree): written from the frame's inert copy,
-// rebuilt in the parent's where the frame's iframe stands. Rebuilt with createElement/setAttribute,
-// never by parsing markup (Trusted Types); event-handler attributes are not carried (setting one is
-// a script sink, and no reader sees them).
+// A frame's reader form in transit (protocol.ts PortableTree): written from the frame's light tree,
+// rebuilt in the parent's form where the frame's iframe stands, by that form's builder (never by
+// parsing markup: Trusted Types). Event-handler attributes are not carried (setting one is a script
+// sink, and no reader sees them).
+import type { LightNode } from './light-tree';
 import type { PortableTree } from './protocol';
+import type { FormBuilder } from './reader-form';
 
 /** The children of `root` as a flat list (an explicit stack: the depth is the page's to choose). */
-export function encodeChildren(root: Node): PortableTree {
+export function encodeChildren(root: LightNode): PortableTree {
   const out: PortableTree = [];
-  const stack: Array<Node | 0> = [...root.childNodes].reverse();
+  const stack: Array<LightNode | 0> = [];
+  const pushChildren = (of: LightNode) => {
+    for (let child = of.lastChild; child !== null; child = child.previousSibling) stack.push(child);
+  };
+  pushChildren(root);
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (node === 0) {
       out.push(0);
     } else if (node.nodeType === Node.TEXT_NODE) {
-      out.push((node as Text).data);
+      out.push(node.data);
     } else if (node.nodeType === Node.ELEMENT_NODE) {
-      const el = node as Element;
-      const open = [el.localName];
-      for (const attr of el.attributes) if (!attr.name.startsWith('on')) open.push(attr.name, attr.value);
+      const open = [node.localName];
+      const attributes = node.attributePairs();
+      for (let i = 0; i < attributes.length; i += 2) if (!attributes[i]!.startsWith('on')) open.push(attributes[i]!, attributes[i + 1]!);
       out.push(open);
-      stack.push(0, ...[...el.childNodes].reverse());
+      stack.push(0);
+      pushChildren(node);
     }
   }
   return out;
 }
 
-/** Rebuilds `tree` inside `parent` (an element of `doc`). A malformed entry or attribute is skipped. */
-export function graft(tree: PortableTree, parent: Element, doc: Document): void {
-  const open: Element[] = [parent];
+/** Rebuilds `tree` inside `parent` with `builder`. A malformed entry is skipped. */
+export function graft<N>(tree: PortableTree, parent: N, builder: FormBuilder<N>): void {
+  const open: N[] = [parent];
   for (const entry of tree) {
     const current = open[open.length - 1]!;
     if (entry === 0) {
       if (open.length > 1) open.pop();
     } else if (typeof entry === 'string') {
-      current.appendChild(doc.createTextNode(entry));
+      builder.text(current, entry);
     } else if (Array.isArray(entry)) {
-      let el: Element;
-      try {
-        el = doc.createElement(String(entry[0]));
-      } catch {
-        el = doc.createElement('div');
-      }
-      for (let i = 1; i + 1 < entry.length; i += 2) {
-        try {
-          el.setAttribute(String(entry[i]), String(entry[i + 1]));
-        } catch {
-          // Not a valid attribute name: left out.
-        }
-      }
-      open.push(current.appendChild(el));
+      const attributes = entry.slice(1, entry.length - ((entry.length - 1) % 2)).map(String);
+      open.push(builder.create(current, String(entry[0]), attributes));
     }
   }
 }

@@ -1,31 +1,44 @@
-// The reader form of a document: what a person sees, copied into an inert document that the
-// markdown serializer then walks. The composed tree (an open shadow root in place of its host's
-// children, a slot filled with what is assigned to it, else its fallback), same-origin and srcdoc
-// iframes' documents where the iframe stands, elements the browser renders no box for left out
-// (decided by the browser's own style and layout), images with the URL the browser chose. A
-// cross-origin iframe, out of this world's reach, becomes a placeholder the caller grafts its
-// frame's own reader form into.
-//
-// Nodes are copied with importNode (a clone, no markup parsed): a page that enforces Trusted Types
-// refuses HTML strings even from an isolated world.
+// The reader form of a document: what a person sees, copied into a new tree that the markdown
+// serializer then walks (plain objects, light-tree.ts, or an inert document for main-content
+// extraction, dom-form.ts). The composed tree (an open shadow root in place of its host's children,
+// a slot filled with what is assigned to it, else its fallback), same-origin and srcdoc iframes'
+// documents where the iframe stands, elements the browser renders no box for left out (decided by
+// the browser's own style and layout), images with the URL the browser chose. A cross-origin
+// iframe, out of this world's reach, becomes a placeholder the caller grafts its frame's own reader
+// form into.
 import { FRAME_KEYS_GLOBAL, type ReadBounds } from './protocol';
 import { TOO_LARGE } from './too-large';
 
 /** Never content: scripts, styles, fallbacks for no scripting, inert templates. */
 const SKIP = new Set(['script', 'style', 'noscript', 'template', 'link', 'meta']);
 
-export interface ReaderForm {
-  doc: Document;
-  /** Where the content went: the inert document's body. */
-  body: HTMLElement;
-  /** Placeholders of cross-origin frames, by the key the caller registered for each. */
-  remoteFrames: Map<string, Element>;
+/** Attributes a copy gets instead of its source's (null: left out). */
+export type AttributeChanges = Record<string, string | null>;
+
+/** Makes the copy: nodes of type N in a new tree. */
+export interface FormBuilder<N> {
+  /** Where the content goes: the new tree's body. */
+  readonly body: N;
+  text(parent: N, data: string): void;
+  /** A copy of `source` alone (its attributes, no children) at the end of `parent`. */
+  copy(parent: N, source: Element, changes: AttributeChanges | null): N;
+  /** A new element (a frame's content rebuilt where its iframe stands). */
+  create(parent: N, localName: string, attributes: string[]): N;
+  /** A new empty block, where a frame's content goes. */
+  block(parent: N): N;
 }
 
-interface Entry {
+export interface ReaderForm<N> {
+  /** Where the content went. */
+  body: N;
+  /** Placeholders of cross-origin frames, by the key the caller registered for each. */
+  remoteFrames: Map<string, N>;
+}
+
+interface Entry<N> {
   node: Node;
   /** Where the copy goes. */
-  parent: Node;
+  parent: N;
   /** Inside a closed <details>, below its <summary>: nothing is laid out there. */
   closed: boolean;
   /** Whether text shows here (visibility: hidden hides it; a descendant may show again). */
@@ -86,17 +99,14 @@ function isHtml<K extends keyof HTMLElementTagNameMap>(node: Node, tag: K): node
   return isElement(node) && node.localName === tag && node.namespaceURI === HTML_NS;
 }
 
-/** The node's children in the composed tree, last first (the order they go on the walk's stack). */
-function composedChildrenReversed(node: Node): Node[] {
-  if (isHtml(node, 'slot')) {
-    const assigned = node.assignedNodes({ flatten: true });
-    if (assigned.length > 0) return assigned.reverse();
-  }
-  const parent = (node as Element).shadowRoot ?? node;
-  const children: Node[] = [];
-  for (let child = parent.lastChild; child !== null; child = child.previousSibling) children.push(child);
-  return children;
+/** A slot's assigned nodes (flattened through nested slots), or null when it shows its fallback content. */
+function assignedTo(node: Node): Node[] | null {
+  if (!isHtml(node, 'slot')) return null;
+  const assigned = node.assignedNodes({ flatten: true });
+  return assigned.length > 0 ? assigned : null;
 }
+
+const isTextNode = (node: Node) => node.nodeType === Node.TEXT_NODE || node.nodeType === Node.CDATA_SECTION_NODE;
 
 function frameDocument(frame: HTMLIFrameElement | HTMLFrameElement): Document | null {
   try {
@@ -109,21 +119,9 @@ function frameDocument(frame: HTMLIFrameElement | HTMLFrameElement): Document | 
 const isFrame = (el: Element): el is HTMLIFrameElement | HTMLFrameElement =>
   (el.localName === 'iframe' || el.localName === 'frame') && el.namespaceURI === HTML_NS;
 
-/** A new empty document: no scripts run in it, nothing loads, no page script can reach it. */
-function inertDocument(source: Document): Document {
-  const doc = source.implementation.createHTMLDocument('');
-  const lang = source.documentElement?.getAttribute('lang');
-  if (lang) doc.documentElement.setAttribute('lang', lang);
-  // The document's own base URL, absolute: links keep resolving as they did in the page.
-  doc.head.append(Object.assign(doc.createElement('base'), { href: source.baseURI }));
-  doc.title = source.title;
-  return doc;
-}
-
-/** Copies what a reader sees of `source`'s body into a new inert document. */
-export function readerForm(source: Document, bounds: ReadBounds): ReaderForm {
-  const doc = inertDocument(source);
-  const form: ReaderForm = { doc, body: doc.body, remoteFrames: new Map() };
+/** Copies what a reader sees of `source`'s body with `builder`. */
+export function readerForm<N>(source: Document, bounds: ReadBounds, builder: FormBuilder<N>): ReaderForm<N> {
+  const form: ReaderForm<N> = { body: builder.body, remoteFrames: new Map() };
   if (source.body === null) return form;
   const frameKeys = (globalThis as Record<string, unknown>)[FRAME_KEYS_GLOBAL] as Map<Element, string> | undefined;
   let size = 0;
@@ -132,32 +130,43 @@ export function readerForm(source: Document, bounds: ReadBounds): ReaderForm {
     size += chars;
     if (size > bounds.maxChars) throw TOO_LARGE;
   };
-  /** A copy of the element alone, or with its content when `deep` (then it holds text only). */
-  const copyOf = (el: Element, deep: boolean): Element => {
-    const copy = doc.importNode(el, deep);
-    const { attributes } = el;
-    for (let i = 0; i < attributes.length; i++) grow(attributes[i]!.name.length + attributes[i]!.value.length + 4);
-    if (deep) grow(el.textContent?.length ?? 0);
-    return copy;
+  // The size counts text and attributes whichever tree is built, so a page is too large for every kind of read alike.
+  const copyOf = (parent: N, el: Element, changes: AttributeChanges | null): N => {
+    // (hasAttributes first: most elements have none, and `attributes` makes a wrapper object.)
+    if (el.hasAttributes()) {
+      const { attributes } = el;
+      for (let i = 0; i < attributes.length; i++) grow(attributes[i]!.name.length + attributes[i]!.value.length + 4);
+    }
+    return builder.copy(parent, el, changes);
+  };
+  const copyText = (parent: N, data: string) => {
+    grow(data.length);
+    builder.text(parent, data);
   };
 
   // An explicit stack, not recursion: a hostile page can nest elements as deep as it likes.
-  const stack: Entry[] = [];
-  const pushChildren = (of: Node, parent: Node, entry: Omit<Entry, 'node' | 'parent'>, closesContent = false) => {
-    for (const child of composedChildrenReversed(of)) {
+  const stack: Entry<N>[] = [];
+  /** Pushes the node's children in the composed tree, last first: a slot's assigned nodes, a shadow root's, else its own. */
+  const pushChildren = (of: Node, parent: N, entry: Omit<Entry<N>, 'node' | 'parent'>, closesContent = false) => {
+    const push = (child: Node) => {
       const closed = entry.closed || (closesContent && (child as Element).localName !== 'summary');
       stack.push({ node: child, parent, closed, textShows: entry.textShows, depth: entry.depth });
+    };
+    const assigned = assignedTo(of);
+    if (assigned !== null) {
+      for (let i = assigned.length - 1; i >= 0; i--) push(assigned[i]!);
+      return;
     }
+    const from = (of as Element).shadowRoot ?? of;
+    for (let child = from.lastChild; child !== null; child = child.previousSibling) push(child);
   };
-  pushChildren(source.body, doc.body, { closed: false, textShows: showsText(source.body), depth: 0 });
+  pushChildren(source.body, form.body, { closed: false, textShows: showsText(source.body), depth: 0 });
 
   while (stack.length > 0) {
     const { node, parent, closed, textShows, depth } = stack.pop()!;
-    if (node.nodeType === Node.TEXT_NODE || node.nodeType === Node.CDATA_SECTION_NODE) {
+    if (isTextNode(node)) {
       if (!textShows) continue;
-      const data = (node as CharacterData).data;
-      grow(data.length);
-      parent.appendChild(doc.createTextNode(data));
+      copyText(parent, (node as CharacterData).data);
       continue;
     }
     if (!isElement(node)) continue;
@@ -172,11 +181,10 @@ export function readerForm(source: Document, bounds: ReadBounds): ReaderForm {
       const remoteKey = frameKeys?.get(node);
       if (inner?.body) {
         frames++;
-        const wrapper = parent.appendChild(doc.createElement('div'));
-        pushChildren(inner.body, wrapper, { closed: false, textShows: showsText(inner.body), depth: depth + 1 });
+        pushChildren(inner.body, builder.block(parent), { closed: false, textShows: showsText(inner.body), depth: depth + 1 });
       } else if (inner === null && remoteKey !== undefined) {
         frames++;
-        form.remoteFrames.set(remoteKey, parent.appendChild(doc.createElement('div')));
+        form.remoteFrames.set(remoteKey, builder.block(parent));
       }
       continue;
     }
@@ -187,21 +195,21 @@ export function readerForm(source: Document, bounds: ReadBounds): ReaderForm {
       continue;
     }
 
-    // An element that holds text alone (most paragraphs, list items, links) is copied whole, in one
-    // native call: its text shows where the element's does, and nothing in it needs the walk.
-    const textOnly = shows && node.childElementCount === 0 && node.shadowRoot === null;
-    const copy = parent.appendChild(copyOf(node, textOnly));
     if (isHtml(node, 'img')) {
-      const src = imageSource(node);
-      copy.removeAttribute('srcset');
-      copy.removeAttribute('data-src');
-      if (src === null) copy.removeAttribute('src');
-      else copy.setAttribute('src', src);
+      copyOf(parent, node, { srcset: null, 'data-src': null, src: imageSource(node) });
       continue;
     }
     // Inside a frame, a relative link is relative to the frame's document, not to the page.
-    if (depth > 0 && isHtml(node, 'a') && node.hasAttribute('href')) copy.setAttribute('href', node.href);
-    if (textOnly) continue;
+    const changes = depth > 0 && isHtml(node, 'a') && node.hasAttribute('href') ? { href: node.href } : null;
+    const copy = copyOf(parent, node, changes);
+    // An element that holds text alone (most paragraphs, list items, links) takes its text at once,
+    // off the stack: it shows where the element's does, and nothing in it needs the walk.
+    if (shows && node.childElementCount === 0 && node.shadowRoot === null) {
+      for (let child = node.firstChild; child !== null; child = child.nextSibling) {
+        if (isTextNode(child)) copyText(copy, (child as CharacterData).data);
+      }
+      continue;
+    }
     // A closed <details> shows its <summary> only, but the rest is still content (DESIGN).
     const closesContent = isHtml(node, 'details') && !node.open;
     pushChildren(node, copy, { closed, textShows: shows, depth }, closesContent);
