@@ -70,8 +70,9 @@ PATH=/usr/local/bin:/usr/bin:/bin
 export PATH
 run_dir="/tmp/page-fetch-chromium/$PPID"
 if [ -d "$run_dir" ]; then
-  # Tests of the binding refusing a browser: fail to start, as a launch refused upstream would.
-  if [ -f "$run_dir/refuse-launch" ]; then exit 1; fi
+  # Tests of the binding refusing a browser: fail to start, as a launch refused upstream would
+  # (one line per refused launch, so tests can count the retries).
+  if [ -f "$run_dir/refuse-launch" ]; then echo $$ >> "$run_dir/refused"; exit 1; fi
   echo $$ > "$run_dir/pid-$$"
   # One line per launch: pids can be reused within a run, so pid files alone undercount launches.
   echo $$ >> "$run_dir/launches"

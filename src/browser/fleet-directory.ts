@@ -87,7 +87,7 @@ export class FleetDirectory {
     }
     try {
       const rendering = this.now();
-      const outcome = await this.renderOn(index, call);
+      const outcome = await this.renderOn(index, { ...call, launchRetryMs: Math.max(0, call.fleet.queueMs - queued) });
       if (outcome.ok) this.noteRenderTime(this.now() - rendering);
       return { ...outcome, timings: { queue: queued, ...outcome.timings } };
     } finally {

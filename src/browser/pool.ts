@@ -78,11 +78,12 @@ export class BrowserPool {
    * A fresh, isolated page in the shared browser; at most `spareRoom()` pages (and SPARE_PAGES) are
    * kept prepared beside it, so that prepared pages never take the browser past its page cap. The
    * room is read once the browser is there: other renders may have started while it launched.
+   * A refused launch is retried only while the next try starts within `launchRetryMs` (the caller's queue time left).
    * @throws ApiError browser_unavailable when no browser can be had within the retry bound.
    */
-  async openPage(setup: PageSetup, spareRoom: () => number = () => this.sparePages): Promise<PreparedPage> {
+  async openPage(setup: PageSetup, spareRoom: () => number = () => this.sparePages, launchRetryMs = Infinity): Promise<PreparedPage> {
     for (let attempt = 0; ; attempt++) {
-      const browser = await this.connectedBrowser();
+      const browser = await this.connectedBrowser(launchRetryMs);
       const spares = Math.min(this.sparePages, spareRoom());
       const spare = setup.proxy === undefined ? await this.takeSpare(browser) : undefined;
       this.trimSpares(spares);
@@ -112,18 +113,25 @@ export class BrowserPool {
     await browser.close().catch(() => undefined);
   }
 
-  private async connectedBrowser(): Promise<Browser> {
+  private async connectedBrowser(launchRetryMs: number): Promise<Browser> {
     if (this.current?.connected) return this.current;
     if (this.current !== undefined) this.forget(this.current);
-    // Concurrent callers share one launch instead of racing to start a browser each.
-    this.launching ??= this.launchWithRetries().finally(() => (this.launching = undefined));
+    // Concurrent callers share one launch instead of racing to start a browser each. The directory
+    // admits its oldest request first, so the caller that starts the launch has the least time left.
+    this.launching ??= this.launchWithRetries(launchRetryMs).finally(() => (this.launching = undefined));
     return this.launching;
   }
 
-  private async launchWithRetries(): Promise<Browser> {
+  /** Launches, pausing `retryDelaysMs` between refused attempts while the next try starts within `retryMs`. */
+  private async launchWithRetries(retryMs: number): Promise<Browser> {
+    const started = Date.now();
     let lastError: unknown;
     for (let attempt = 0; attempt <= this.retryDelaysMs.length; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, this.retryDelaysMs[attempt - 1]));
+      if (attempt > 0) {
+        const pause = this.retryDelaysMs[attempt - 1]!;
+        if (Date.now() - started + pause > retryMs) break;
+        await new Promise((resolve) => setTimeout(resolve, pause));
+      }
       try {
         const browser = await this.launch(this.binding, {
           keep_alive: this.keepAliveMs,

@@ -67,6 +67,12 @@ export interface RenderCall {
   /** The location's capacity (DESIGN.md "Capacity and back-pressure"). */
   fleet: FleetSettings;
   /**
+   * How long a browser launch Browser Rendering refuses may still be retried for this call, in ms:
+   * what its queue time left when the directory admitted it, so that its 503 comes within that time.
+   * Absent: the pool's own retries.
+   */
+  launchRetryMs?: number;
+  /**
    * Calls with the same key while one of them renders share that render (the Worker's cache key:
    * the same page and options). Absent: this call renders on its own.
    */

@@ -20,6 +20,8 @@ const unconfigured = useWorker({ vars: { API_TOKENS: '' } });
 const misconfigured = useWorker({ vars: { PROXIES: '{not json' } });
 // A deployment whose browser launches are all refused (the Chromium wrapper fails to start): 503.
 const refused = useWorker({ refuseBrowserLaunch: true });
+// The same with a queue time shorter than the pool's first pause between launch attempts (250 ms).
+const refusedShortQueue = useWorker({ refuseBrowserLaunch: true, vars: { QUEUE_TIMEOUT_MS: '200' } });
 
 type Json = Record<string, unknown>;
 type Documented = { headers: Record<string, unknown>; codes: string[] };
@@ -139,12 +141,24 @@ describe('every documented status is real', () => {
 describe('browser launches refused', () => {
   it('answers 503 browser_unavailable with Retry-After after its bounded retries, and launches nothing', async () => {
     const started = Date.now();
+    const attemptsBefore = refused.worker.refusedLaunchCount();
     const response = await refused.worker.fetchPage({ url: article() });
     expect(response.status).toBe(503);
     expect(response.headers.get('Retry-After')).toMatch(/^[1-9][0-9]*$/);
     expect(await errorCode(response)).toBe('browser_unavailable');
     // Three attempts, 250 ms and 1 s apart: refused quickly, not after a timeout.
+    expect(refused.worker.refusedLaunchCount() - attemptsBefore).toBe(3);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(refused.worker.liveBrowserPids()).toEqual([]);
+  });
+
+  it('does not retry a refused launch past the queue time the request has left', async () => {
+    const attemptsBefore = refusedShortQueue.worker.refusedLaunchCount();
+    const response = await refusedShortQueue.worker.fetchPage({ url: article() });
+    expect(response.status).toBe(503);
+    expect(response.headers.get('Retry-After')).toMatch(/^[1-9][0-9]*$/);
+    expect(await errorCode(response)).toBe('browser_unavailable');
+    expect(refusedShortQueue.worker.refusedLaunchCount() - attemptsBefore).toBe(1);
+    expect(refusedShortQueue.worker.liveBrowserPids()).toEqual([]);
   });
 });

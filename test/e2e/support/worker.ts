@@ -36,6 +36,8 @@ export interface WorkerHandle {
   liveBrowserPids(): number[];
   /** How many browsers this worker has launched so far. */
   launchedBrowserCount(): number;
+  /** How many browser launches were refused so far (with `refuseBrowserLaunch`). */
+  refusedLaunchCount(): number;
   /** Stops wrangler and every browser it launched; resolves once they are gone. */
   stop(): Promise<void>;
 }
@@ -137,16 +139,21 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
   const origin = `http://127.0.0.1:${port}`;
 
   const seenPids = new Set<number>();
-  let launches = 0;
-  // The wrapper adds a line per launch; the count stays known after stop() removes the directory.
-  const launchCount = () => {
-    const log = join(runDir, 'launches');
+  // The wrapper adds a line per launch and per refused launch; the counts stay known after stop()
+  // removes the directory.
+  const counts = new Map<string, number>();
+  const lineCount = (file: string) => () => {
+    const log = join(runDir, file);
     if (existsSync(log))
-      launches = readFileSync(log, 'utf8')
-        .split('\n')
-        .filter((line) => line !== '').length;
-    return launches;
+      counts.set(
+        file,
+        readFileSync(log, 'utf8')
+          .split('\n')
+          .filter((line) => line !== '').length,
+      );
+    return counts.get(file) ?? 0;
   };
+  const launchCount = lineCount('launches');
   // Pids stay known after stop() removes the directory, so a later liveness check still sees them.
   const browserPids = () => {
     if (existsSync(runDir)) {
@@ -171,6 +178,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
     logs: () => output.join(''),
     liveBrowserPids: () => browserPids().filter(isAlive),
     launchedBrowserCount: launchCount,
+    refusedLaunchCount: lineCount('refused'),
     async stop() {
       if (!exited(child)) {
         killGroup(child.pid!, 'SIGTERM');

@@ -14,7 +14,7 @@ function fakeHubs() {
   const running = new Map<number, number>();
   const peak = new Map<number, number>();
   const finishers: (() => void)[] = [];
-  const renderOn = vi.fn(async (index: number): Promise<RenderOutcome> => {
+  const renderOn = vi.fn(async (index: number, _call: RenderCall): Promise<RenderOutcome> => {
     running.set(index, (running.get(index) ?? 0) + 1);
     peak.set(index, Math.max(peak.get(index) ?? 0, running.get(index)!));
     await new Promise<void>((resolve) => finishers.push(resolve));
@@ -48,7 +48,7 @@ describe('FleetDirectory', () => {
     expect(Math.max(...hubs.peak.values())).toBe(2);
   });
 
-  it('gives a freed page to the request that waited longest, within its queue time', async () => {
+  it('gives a freed page to the request that waited longest, within its queue time, with the queue time it has left', async () => {
     const hubs = fakeHubs();
     const directory = new FleetDirectory(hubs.renderOn, async () => 0);
     const single = { ...CALL, fleet: { maxBrowsers: 1, maxPages: 1, queueMs: 1500 } };
@@ -61,6 +61,8 @@ describe('FleetDirectory', () => {
     hubs.finishAll();
     expect(await second).toMatchObject({ ok: true, timings: { queue: 1000, navigate: 10 } });
     expect(directory.view()).toEqual([{ active: 0, launching: false, lastUsedAt: Date.now() }]);
+    // What each had left of its queue time, for retrying a launch Browser Rendering refuses.
+    expect(hubs.renderOn.mock.calls.map(([, call]) => call.launchRetryMs)).toEqual([1500, 500]);
   });
 
   it('launches no second browser before Browser Rendering allows it', async () => {

@@ -265,6 +265,22 @@ describe('BrowserPool', () => {
     expect((error as ApiError).headers['Retry-After']).toBe('8');
   });
 
+  it('retries a refused launch only while the next try starts within the launch retry time it is given', async () => {
+    const refused = () => vi.fn<LaunchBrowser>().mockRejectedValue(new Error('code: 429: Too many browsers already running'));
+    const attempts = async (launchRetryMs: number) => {
+      const launch = refused();
+      const pool = new BrowserPool(binding, 'DE', {
+        launch,
+        limits: async () => ({ timeUntilNextAllowedBrowserAcquisition: 0 }),
+        retryDelaysMs: [20, 200],
+      });
+      const error = await pool.openPage(SETUP, undefined, launchRetryMs).catch((e: unknown) => e);
+      expect((error as ApiError).code).toBe('browser_unavailable');
+      return launch.mock.calls.length;
+    };
+    expect([await attempts(0), await attempts(100), await attempts(Infinity)]).toEqual([1, 2, 3]);
+  });
+
   it('falls back to Retry-After 5 when the limits cannot be read, and launches again on the next call', async () => {
     const fake = fakeBrowser();
     const launch = vi.fn<LaunchBrowser>().mockRejectedValue(new Error('down'));

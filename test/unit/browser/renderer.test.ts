@@ -21,7 +21,7 @@ function fakePool() {
   const closedAt: number[] = [];
   const spareRooms: (number | undefined)[] = [];
   const pool = {
-    openPage: vi.fn(async (_setup: unknown, spareRoom?: () => number) => {
+    openPage: vi.fn(async (_setup: unknown, spareRoom?: () => number, _launchRetryMs?: number) => {
       spareRooms.push(spareRoom?.());
       const page = { browser, close: vi.fn(async () => undefined) };
       opened.push(page);
@@ -127,6 +127,12 @@ describe('Renderer: retry once on a fresh browser', () => {
     pool.openPage.mockRejectedValueOnce(new ApiError('browser_unavailable', undefined, { headers: { 'Retry-After': '5' } }));
     const outcome = await subject.render(CALL);
     expect({ code: errorCode(outcome), opens: pool.openPage.mock.calls.length }).toEqual({ code: 'browser_unavailable', opens: 1 });
+  });
+
+  it("hands the pool the call's launch retry time", async () => {
+    const { renderer: subject, pool } = renderer(vi.fn<LoadPage>(async () => PAGE));
+    await subject.render({ ...CALL, launchRetryMs: 700 });
+    expect(pool.openPage.mock.calls[0]![2]).toBe(700);
   });
 });
 
