@@ -13,7 +13,7 @@ async function fetchMain(path: string, fields: Record<string, unknown> = {}) {
 }
 
 describe('only_main_content', () => {
-  it('returns the article alone as markdown, its title first, without its breadcrumb, date lines, figure captions, credit line, link list, "Read more" cross-link, teasers and comment thread, with X-Content-Mode: main', async () => {
+  it('returns the article alone as markdown, its title first, without its breadcrumb, date lines, figure captions, credit line, link list, "Read more" cross-link, teasers, small print and comment thread, with X-Content-Mode: main', async () => {
     const { mode, body } = await fetchMain('/pages/main-article.html', { output_format: 'markdown', only_main_content: true });
     expect(mode).toBe('main');
     expect(body).toBe(
@@ -37,7 +37,7 @@ describe('only_main_content', () => {
     );
   });
 
-  it('returns the article alone as HTML in a minimal document', async () => {
+  it('returns the article alone as HTML in a minimal document, with no mark of the extraction left', async () => {
     const { mode, body } = await fetchMain('/pages/main-article.html', { only_main_content: true });
     expect(mode).toBe('main');
     expect(body).toMatch(/^<!DOCTYPE html><html lang="en"><head><title>Tide pools of the north coast<\/title>/);
@@ -60,6 +60,8 @@ describe('only_main_content', () => {
       'How the spring tides shape the pools',
       'Guides',
       '2026-11-21 08:40',
+      'independent publisher',
+      'data-page-fetch-font-px',
     ]) {
       expect(body).not.toContain(left);
     }

@@ -1,6 +1,8 @@
 // The reader form as an inert document, for what needs a real DOM: main-content extraction
 // (Readability) and its html output. Nodes are copied with importNode (a clone, no markup parsed): a
-// page that enforces Trusted Types refuses HTML strings even from an isolated world.
+// page that enforces Trusted Types refuses HTML strings even from an isolated world. Each copy
+// carries its element's computed font size (font-size.ts), which the inert copy cannot compute.
+import { recordFontSize } from './font-size';
 import type { AttributeChanges, FormBuilder } from './reader-form';
 
 /** A new empty document: no scripts run in it, nothing loads, no page script can reach it. */
@@ -33,6 +35,7 @@ export function domBuilder(source: Document): FormBuilder<Node> & { doc: Documen
     copy: (parent, el, changes) => {
       const copy = parent.appendChild(doc.importNode(el, false));
       if (changes !== null) applyChanges(copy, changes);
+      recordFontSize(copy, el);
       return copy;
     },
     create: (parent, localName, attributes) => {

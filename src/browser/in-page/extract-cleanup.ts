@@ -1,8 +1,8 @@
 // What an article extract still carries that is not the article: blocks of links (related stories,
 // tag lists), "Read more: <headline>" cross-links, runs of teasers, a repeated headline, figure
-// captions and credits, date lines and the readers' comments below it (dated-lines.ts). Every rule
-// reads the extract's own structure and text (links, dates, clocks, a label's colon), never a
-// site's class names or words.
+// captions and credits, date lines and the readers' comments below it (dated-lines.ts), and small
+// print. Every rule reads the extract's own structure, text and rendered size (links, dates, clocks,
+// a label's colon, font sizes), never a site's class names or words.
 import { dropCommentThreads, dropDateLines } from './dated-lines';
 import {
   HAS_MEDIA,
@@ -15,6 +15,7 @@ import {
   siblingRuns,
   visibleLength,
 } from './extract-dom';
+import { fontSizeOf } from './font-size';
 
 /** A block inside the extract with this many links or more… */
 const MIN_LINK_BLOCK_LINKS = 3;
@@ -120,6 +121,88 @@ function dropRepeatedHeading(root: Element, heading: string): void {
   }
 }
 
+/** Text set below this share of the size that carries most of the article's text is small print. */
+const SMALL_PRINT_RATIO = 0.8;
+/** Blocks the small-print rule removes… */
+const SMALL_PRINT_BLOCKS = 'p, div, section, aside, header, footer';
+/** …unless they hold code, a table or media, which sites often set smaller and a reader needs. */
+const ANY_SIZE = `${HAS_MEDIA}, code, kbd, samp`;
+
+/**
+ * Characters of visible text (white space not counted) by font size, over the extract's paragraphs
+ * (`inParagraph`) or all of its text: prose is what sets the article's size, not the glyphs of a
+ * formula or the cells of a table.
+ */
+function textBySize(root: Element, inParagraph: boolean): Map<number, number> {
+  const sizes = new Map<number, number>();
+  const visit = (node: Node, counted: boolean) => {
+    for (let child = node.firstChild; child !== null; child = child.nextSibling) {
+      if (child.nodeType === 1) visit(child, counted || (child as Element).localName === 'p');
+      else if (child.nodeType === 3 && counted) {
+        const chars = (child.nodeValue ?? '').replace(/\s+/g, '').length;
+        const size = fontSizeOf(child.parentElement);
+        if (chars > 0 && size !== undefined) sizes.set(size, (sizes.get(size) ?? 0) + chars);
+      }
+    }
+  };
+  visit(root, !inParagraph);
+  return sizes;
+}
+
+/** The font size that carries most of the article's prose; 0 when the extract has no text of known size. */
+function articleFontSize(root: Element): number {
+  let articleSize = 0;
+  let most = 0;
+  for (const inParagraph of [true, false]) {
+    for (const [size, chars] of textBySize(root, inParagraph)) {
+      if (chars > most) [articleSize, most] = [size, chars];
+    }
+    if (most > 0) return articleSize;
+  }
+  return 0;
+}
+
+/** What a subtree holds: visible text, text not set below `smallBelow`, code, tables or media. */
+interface Holds {
+  text: boolean;
+  largerText: boolean;
+  anySize: boolean;
+}
+
+/** The blocks under `node` whose text is all small print, found in one pass from the leaves up. */
+function smallBlocks(node: Element, smallBelow: number, found: Set<Element>): Holds {
+  const holds: Holds = { text: false, largerText: false, anySize: node.matches(ANY_SIZE) };
+  for (let child = node.firstChild; child !== null; child = child.nextSibling) {
+    if (child.nodeType === 1) {
+      const inner = smallBlocks(child as Element, smallBelow, found);
+      holds.text ||= inner.text;
+      holds.largerText ||= inner.largerText;
+      holds.anySize ||= inner.anySize;
+    } else if (child.nodeType === 3 && /\S/.test(child.nodeValue ?? '')) {
+      holds.text = true;
+      const size = fontSizeOf(node);
+      // Text of no known size is not taken for small print.
+      if (size === undefined || size >= smallBelow) holds.largerText = true;
+    }
+  }
+  if (holds.text && !holds.largerText && !holds.anySize && node.matches(SMALL_PRINT_BLOCKS)) found.add(node);
+  return holds;
+}
+
+/**
+ * Removes small print: blocks whose text is all set well below the article's own size — a
+ * company's boilerplate under a press release, comment rules, legal lines, a date line.
+ */
+function dropSmallPrint(root: Element): void {
+  const articleSize = articleFontSize(root);
+  if (articleSize === 0) return;
+  const found = new Set<Element>();
+  for (let child = root.firstElementChild; child !== null; child = child.nextElementSibling) {
+    smallBlocks(child, articleSize * SMALL_PRINT_RATIO, found);
+  }
+  for (const block of found) block.remove();
+}
+
 /** Cleans the extract in place; `heading` is the title the extract is given. */
 export function dropNonArticle(root: Element, heading: string | null): void {
   if (heading !== null) dropRepeatedHeading(root, heading);
@@ -130,4 +213,5 @@ export function dropNonArticle(root: Element, heading: string | null): void {
   dropImageCaptions(root);
   dropCommentThreads(root);
   dropDateLines(root);
+  dropSmallPrint(root);
 }

@@ -7,6 +7,7 @@
 import { Readability } from '@mozilla/readability';
 import type { PageMetadata } from '../../metadata';
 import { dropNonArticle } from './extract-cleanup';
+import { clearFontSizes } from './font-size';
 import { holdsTitleLink, linkDensity, siblingGroups } from './extract-dom';
 import { articleHeading } from './heading';
 
@@ -46,8 +47,10 @@ function isListOfLinkedItems(root: Element): boolean {
  * the one Readability settles on) as a level-1 heading and the main content; null when there is none.
  */
 export function mainContentOf(form: Document, metadata: PageMetadata, pageUrl: string): Document | null {
-  // Readability takes the document apart; the reader form stays whole for the fallback.
+  // Readability takes the document apart; the reader form stays whole for the fallback, without
+  // the font sizes only the extraction reads.
   const copy = form.cloneNode(true) as Document;
+  clearFontSizes(form.documentElement);
   let article: ReturnType<Readability<Node>['parse']>;
   try {
     article = new Readability<Node>(copy, { serializer: (node) => node, keepClasses: true }).parse();
@@ -62,6 +65,7 @@ export function mainContentOf(form: Document, metadata: PageMetadata, pageUrl: s
   // The title written for sharing (Open Graph, JSON-LD) rarely carries the site's name, as <title> does.
   const heading = metadata.title === null ? article.title : articleHeading(metadata.title, metadata, pageUrl);
   dropNonArticle(content, heading ?? null);
+  clearFontSizes(content);
   const doc = form.implementation.createHTMLDocument(heading ?? form.title);
   for (const base of form.querySelectorAll('head > base')) doc.head.append(doc.importNode(base, true));
   const lang = form.documentElement.getAttribute('lang');
