@@ -1,6 +1,6 @@
-// The title a main-content extract starts with: the page's title without the site's name that
-// <title> (and many a sharing title) appends — "Clymer workshop manual review | MoreBikes" names the
-// article as "Clymer workshop manual review". Pure: no DOM, so the unit tests run it as it is.
+// The title a main-content extract starts with: the page's title without the site's name (or the
+// author's) that <title> and many a sharing title append — "Clymer workshop manual review | MoreBikes"
+// names the article as "Clymer workshop manual review". Pure: no DOM, so the unit tests run it as it is.
 import type { PageMetadata } from '../../metadata';
 
 /** Separators between a title and the site's name, spaced as titles write them. */
@@ -8,10 +8,16 @@ const SEPARATOR = /\s+(?:[|\-–—»:]{1,2}|::)\s+/g;
 
 const squeeze = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
-/** A site's own names: its site_name, and the main label of its host ("www.news-nation.in" → "newsnation"). */
-function siteNames(metadata: Pick<PageMetadata, 'site_name' | 'canonical_url'>, pageUrl: string): Set<string> {
+type HeadingMetadata = Pick<PageMetadata, 'site_name' | 'canonical_url' | 'author'>;
+
+/**
+ * Names a title may end with: the site's site_name, the main label of its host ("www.news-nation.in"
+ * → "newsnation"), and the article's author ("… whale strandings | Eleanor Ainge Roy").
+ */
+function trailingNames(metadata: HeadingMetadata, pageUrl: string): Set<string> {
   const names = new Set<string>();
   if (metadata.site_name) names.add(squeeze(metadata.site_name));
+  if (metadata.author) names.add(squeeze(metadata.author));
   for (const url of [metadata.canonical_url, pageUrl]) {
     try {
       const labels = new URL(url ?? '').hostname.replace(/^www\./, '').split('.');
@@ -24,22 +30,22 @@ function siteNames(metadata: Pick<PageMetadata, 'site_name' | 'canonical_url'>, 
   return names;
 }
 
-/** Whether a title's last part is the site's name: one of its names, or a domain name ("example.com"). */
-function isSiteName(part: string, names: Set<string>): boolean {
+/** Whether a title's last part is one of those names, or a domain name ("example.com"). */
+function isTrailingName(part: string, names: Set<string>): boolean {
   if (/^[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}$/u.test(part.trim())) return true;
   return names.has(squeeze(part));
 }
 
-/** `title` without a trailing site name; the title as it is when it has none, or is nothing but it. */
-export function articleHeading(title: string, metadata: Pick<PageMetadata, 'site_name' | 'canonical_url'>, pageUrl: string): string {
-  const names = siteNames(metadata, pageUrl);
+/** `title` without trailing names; the title as it is when it has none, or is nothing but them. */
+export function articleHeading(title: string, metadata: HeadingMetadata, pageUrl: string): string {
+  const names = trailingNames(metadata, pageUrl);
   let heading = title.trim();
   for (;;) {
     const separators = [...heading.matchAll(SEPARATOR)];
     const last = separators.at(-1);
     if (last?.index === undefined || last.index === 0) return heading;
     const tail = heading.slice(last.index + last[0].length);
-    if (!isSiteName(tail, names)) return heading;
+    if (!isTrailingName(tail, names)) return heading;
     heading = heading.slice(0, last.index).trim();
   }
 }

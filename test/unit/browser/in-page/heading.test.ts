@@ -1,36 +1,48 @@
 // The heading of a main-content extract (in-page/heading.ts): the page's title without the site's
-// name appended to it, known from site_name, the canonical or page URL's host, or as a domain name.
+// name (or its author's) appended to it, known from site_name, the canonical or page URL's host, the
+// author, or as a domain name.
 import { describe, expect, it } from 'vitest';
 import { articleHeading } from '../../../../src/browser/in-page/heading.js';
 
-const none = { site_name: null, canonical_url: null };
+const none = { site_name: null, canonical_url: null, author: null };
 const PAGE = 'http://127.0.0.1:8080/article.html';
 
 describe('articleHeading', () => {
   it.each([
-    ['Clymer workshop manual review | MoreBikes', { site_name: 'MoreBikes', canonical_url: null }, 'Clymer workshop manual review'],
+    [
+      'Clymer workshop manual review | MoreBikes',
+      { site_name: 'MoreBikes', canonical_url: null, author: null },
+      'Clymer workshop manual review',
+    ],
     [
       'Fact Check: Is it true? - News Nation',
-      { site_name: null, canonical_url: 'https://www.newsnation.in/a/1' },
+      { site_name: null, canonical_url: 'https://www.newsnation.in/a/1', author: null },
       'Fact Check: Is it true?',
     ],
-    ['Investigating WeWork – TechCrunch', { site_name: 'TechCrunch', canonical_url: null }, 'Investigating WeWork'],
+    ['Investigating WeWork – TechCrunch', { site_name: 'TechCrunch', canonical_url: null, author: null }, 'Investigating WeWork'],
     ['Kindle shortcut keys | note100yen.com', none, 'Kindle shortcut keys'],
     [
       'Budget vote :: Daily Post | Example News',
-      { site_name: 'Example News', canonical_url: 'https://dailypost.example/x' },
+      { site_name: 'Example News', canonical_url: 'https://dailypost.example/x', author: null },
       'Budget vote',
     ],
-  ])('drops the site name from %j', (title, metadata, heading) => {
+    [
+      "'What is the sea telling us?': Māori tribes fearful over whale strandings | Eleanor Ainge Roy",
+      { site_name: 'the Guardian', canonical_url: null, author: 'Eleanor Ainge Roy' },
+      "'What is the sea telling us?': Māori tribes fearful over whale strandings",
+    ],
+  ])('drops the site name or the author from %j', (title, metadata, heading) => {
     expect(articleHeading(title, metadata, PAGE)).toBe(heading);
   });
 
   it.each([
-    ['Opinion | Is Football Violence a Crime?', { site_name: 'The New York Times', canonical_url: null }],
-    ['Stadia Falls Short of 4K at Launch', { site_name: 'Example', canonical_url: null }],
+    ['Opinion | Is Football Violence a Crime?', { site_name: 'The New York Times', canonical_url: null, author: null }],
+    ['Stadia Falls Short of 4K at Launch', { site_name: 'Example', canonical_url: null, author: null }],
     ['Review - the new harbour wall', none],
-    ['MoreBikes', { site_name: 'MoreBikes', canonical_url: null }],
-    ['| MoreBikes', { site_name: 'MoreBikes', canonical_url: null }],
+    ['MoreBikes', { site_name: 'MoreBikes', canonical_url: null, author: null }],
+    ['| MoreBikes', { site_name: 'MoreBikes', canonical_url: null, author: null }],
+    ['Eleanor Ainge Roy | On whales', { site_name: null, canonical_url: null, author: 'Eleanor Ainge Roy' }],
+    ['Eleanor Ainge Roy', { site_name: null, canonical_url: null, author: 'Eleanor Ainge Roy' }],
   ])('keeps %j as it is', (title, metadata) => {
     expect(articleHeading(title, metadata, PAGE)).toBe(title.trim());
   });
