@@ -7,6 +7,8 @@ export interface Sample {
   status: number;
   /** Page-side time to the wait event, ms since navigation start, when the page reported it. */
   pageMs?: number;
+  /** For an answer other than 200: its error code and Server-Timing, to tell where it came from. */
+  detail?: string;
 }
 
 export interface LoadResult {

@@ -52,7 +52,21 @@ async function fetchSample(worker: WorkerHandle, path: string, body: object, wai
     body: JSON.stringify(body),
   });
   const text = await response.text();
-  return { ms: performance.now() - started, status: response.status, pageMs: pageOwnTime(text, waitEvent) };
+  const ms = performance.now() - started;
+  if (response.status !== 200)
+    return { ms, status: response.status, detail: failureDetail(text, ms, response.headers.get('Server-Timing')) };
+  return { ms, status: response.status, pageMs: pageOwnTime(text, waitEvent) };
+}
+
+/** "browser_unavailable after 5012 ms (queue;dur=0.0, acquire;dur=4990.0)": where a failed answer came from. */
+function failureDetail(body: string, ms: number, timing: string | null): string {
+  let code = 'no error code';
+  try {
+    code = (JSON.parse(body) as { error?: { code?: string } }).error?.code ?? code;
+  } catch {
+    // not a JSON error body
+  }
+  return `${code} after ${ms.toFixed(0)} ms (${timing ?? 'no Server-Timing'})`;
 }
 
 type Summary = ReturnType<typeof summarize>;
@@ -80,7 +94,8 @@ function summarize(label: string, result: LoadResult) {
     const statuses = new Map<number, number>();
     for (const s of result.samples) if (s.status !== 200) statuses.set(s.status, (statuses.get(s.status) ?? 0) + 1);
     const kinds = [...statuses].map(([status, n]) => `${status}×${n}`).join(', ');
-    failures.push(`${label}: ${failed} of ${result.samples.length} (${kinds})`);
+    const details = result.samples.flatMap((s) => (s.detail === undefined ? [] : [s.detail]));
+    failures.push(`${label}: ${failed} of ${result.samples.length} (${kinds}; ${details.slice(0, 3).join('; ')})`);
   }
   const latencies = ok.map((s) => s.ms);
   const overheads = ok.filter((s) => s.pageMs !== undefined).map((s) => s.ms - s.pageMs!);
