@@ -70,6 +70,19 @@ export const list: Rule = {
   },
 };
 
+/**
+ * Whether an item that converted to nothing held anything: a truly empty `<li></li>` keeps its
+ * marker (the list's shape is content, and it round-trips), an item whose content was all left out
+ * (an icon link with no name, an empty icon element) is left out with it: a bare marker tells a
+ * reader nothing.
+ */
+function heldContent(el: DomElement): boolean {
+  for (let child = el.firstChild; child !== null; child = child.nextSibling) {
+    if (isElement(child) || (isText(child) && child.data.trim() !== '')) return true;
+  }
+  return false;
+}
+
 function isThematicBreakOf(body: string, ch: string): boolean {
   return (ch === '-' || ch === '*') && body.startsWith(ch.repeat(3)) && (body.length === 3 || body.charAt(3) === '\n');
 }
@@ -102,16 +115,21 @@ export const listItem: Rule = {
     const state = ctx.lists[ctx.lists.length - 1];
     return state?.structured === true && !state.loose;
   },
-  replacement(content, _el, ctx) {
+  replacement(content, el, ctx) {
     const marker = ctx.itemMarkers.pop() ?? '';
-    if (ctx.lists[ctx.lists.length - 1]?.structured === true) ctx.indentColumns -= marker.length;
+    const state = ctx.lists[ctx.lists.length - 1];
+    if (state?.structured === true) ctx.indentColumns -= marker.length;
     let body = blockBody(content);
     if (marker === '') return asBlock(body);
-    if (ctx.cellDepth > 0 && ctx.lists[ctx.lists.length - 1]?.structured !== true) {
+    if (ctx.cellDepth > 0 && state?.structured !== true) {
       return body === '' ? '' : asBlock(marker + body);
     }
-    const loose = ctx.lists[ctx.lists.length - 1]?.loose === true;
-    const sep = loose ? '\n\n' : '\n';
+    const sep = state?.loose === true ? '\n\n' : '\n';
+    if (body === '' && heldContent(el)) {
+      // The next item takes this one's number (one given by `value` stays the item's own).
+      if (state?.ordered === true && parseOrdinal(el.getAttribute('value')) === undefined) state.next--;
+      return '';
+    }
     // An empty item keeps its marker: the list's shape (and numbering) is content too.
     if (body === '') return `${sep}${marker.trimEnd()}${sep}`;
     // `- ---` would read as one thematic break: the item's rule uses another character.

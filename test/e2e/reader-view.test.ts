@@ -61,6 +61,13 @@ describe('markdown of what a reader sees', () => {
     expect(markdown).not.toContain('[](');
   });
 
+  it('leaves out a list item whose only content was an icon link with no name, and keeps its named neighbour', async () => {
+    const markdown = await fetchAs('/pages/reader-view.html', 'markdown');
+    expect(markdown).toContain(`\n\n- [Newsletter](${ctx.fixtures.url('/newsletter')})\n\n`);
+    expect(markdown).not.toContain('/feed-icon');
+    expect(markdown).not.toMatch(/^\s*-\s*$/m);
+  });
+
   it('reads a page that redefines DOM getters, getAttribute, JSON.stringify and String.replace in its main world', async () => {
     const markdown = await fetchAs('/pages/hostile-prototypes.html', 'markdown');
     expect(markdown).toBe(
