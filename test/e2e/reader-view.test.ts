@@ -48,6 +48,13 @@ describe('markdown of what a reader sees', () => {
     expect(markdown).not.toContain('Hidden by the attribute.');
   });
 
+  it('leaves no empty link, image or item behind for a menu hidden by visibility', async () => {
+    const markdown = await fetchAs('/pages/reader-view.html', 'markdown');
+    expect(markdown).not.toContain('/hidden-menu');
+    expect(markdown).not.toContain('Hidden icon');
+    expect(markdown).not.toMatch(/^\s*[-*]\s*$/m);
+  });
+
   it('takes the image the browser chose and a lazy image’s real source', async () => {
     const markdown = await fetchAs('/pages/reader-view.html', 'markdown');
     expect(markdown).toContain(`![Chosen image](${ctx.fixtures.url('/tiny.png')})`);

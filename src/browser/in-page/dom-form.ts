@@ -55,5 +55,8 @@ export function domBuilder(source: Document): FormBuilder<Node> & { doc: Documen
       return parent.appendChild(el);
     },
     block: (parent) => parent.appendChild(doc.createElement('div')),
+    dropIfEmpty: (node) => {
+      if (node.firstChild === null) (node as ChildNode).remove();
+    },
   };
 }

@@ -48,6 +48,17 @@ export class LightNode {
     this.source = null;
   }
 
+  /** Unlinks the node from its parent. */
+  remove(): void {
+    const parent = this.parentNode;
+    if (parent === null) return;
+    if (this.previousSibling === null) parent.firstChild = this.nextSibling;
+    else this.previousSibling.nextSibling = this.nextSibling;
+    if (this.nextSibling === null) parent.lastChild = this.previousSibling;
+    else this.nextSibling.previousSibling = this.previousSibling;
+    this.parentNode = this.previousSibling = this.nextSibling = null;
+  }
+
   append<T extends LightNode>(child: T): T {
     child.parentNode = this;
     child.previousSibling = this.lastChild;
@@ -97,6 +108,9 @@ export function lightBuilder(source: Document): FormBuilder<LightNode> & { doc: 
       parent.append(element(el.localName, changes === null ? el : null, changes === null ? null : attributesOf(el, changes))),
     create: (parent, localName, attributes) => parent.append(element(localName, null, attributes)),
     block: (parent) => parent.append(element('div', null, [])),
+    dropIfEmpty: (node) => {
+      if (node.firstChild === null) node.remove();
+    },
   };
 }
 

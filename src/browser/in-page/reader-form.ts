@@ -3,7 +3,8 @@
 // extraction, dom-form.ts). The composed tree (an open shadow root in place of its host's children,
 // a slot filled with what is assigned to it, else its fallback), same-origin and srcdoc iframes'
 // documents where the iframe stands, elements the browser renders no box for left out (decided by
-// the browser's own style and layout), images with the URL the browser chose. A cross-origin
+// the browser's own style and layout), and so are those under `visibility: hidden` with nothing
+// inside that shows again, images with the URL the browser chose. A cross-origin
 // iframe, out of this world's reach, becomes a placeholder the caller grafts its frame's own reader
 // form into.
 import { FRAME_KEYS_GLOBAL, type ReadBounds } from './protocol';
@@ -11,6 +12,9 @@ import { TOO_LARGE } from './too-large';
 
 /** Never content: scripts, styles, fallbacks for no scripting, inert templates. */
 const SKIP = new Set(['script', 'style', 'noscript', 'template', 'link', 'meta']);
+
+/** A hidden table cell still takes its place in its row: left out, it would shift the cells after it. */
+const KEEPS_PLACE = new Set(['td', 'th']);
 
 /** Attributes a copy gets instead of its source's (null: left out). */
 export type AttributeChanges = Record<string, string | null>;
@@ -26,6 +30,8 @@ export interface FormBuilder<N> {
   create(parent: N, localName: string, attributes: string[]): N;
   /** A new empty block, where a frame's content goes. */
   block(parent: N): N;
+  /** Removes the copy when nothing was put in it. */
+  dropIfEmpty(node: N): void;
 }
 
 export interface ReaderForm<N> {
@@ -143,6 +149,10 @@ export function readerForm<N>(source: Document, bounds: ReadBounds, builder: For
     grow(data.length);
     builder.text(parent, data);
   };
+  // Copies of elements under `visibility: hidden`, in the order they were made: kept only as the
+  // frame of something inside them that shows again (a `visible` descendant), dropped otherwise,
+  // so a collapsed menu leaves no empty links or items behind.
+  const unseen: N[] = [];
 
   // An explicit stack, not recursion: a hostile page can nest elements as deep as it likes.
   const stack: Entry<N>[] = [];
@@ -196,12 +206,14 @@ export function readerForm<N>(source: Document, bounds: ReadBounds, builder: For
     }
 
     if (isHtml(node, 'img')) {
-      copyOf(parent, node, { srcset: null, 'data-src': null, src: imageSource(node) });
+      const image = copyOf(parent, node, { srcset: null, 'data-src': null, src: imageSource(node) });
+      if (!shows) unseen.push(image);
       continue;
     }
     // Inside a frame, a relative link is relative to the frame's document, not to the page.
     const changes = depth > 0 && isHtml(node, 'a') && node.hasAttribute('href') ? { href: node.href } : null;
     const copy = copyOf(parent, node, changes);
+    if (!shows && !KEEPS_PLACE.has(tag)) unseen.push(copy);
     // An element that holds text alone (most paragraphs, list items, links) takes its text at once,
     // off the stack: it shows where the element's does, and nothing in it needs the walk.
     if (shows && node.childElementCount === 0 && node.shadowRoot === null) {
@@ -214,5 +226,7 @@ export function readerForm<N>(source: Document, bounds: ReadBounds, builder: For
     const closesContent = isHtml(node, 'details') && !node.open;
     pushChildren(node, copy, { closed, textShows: shows, depth }, closesContent);
   }
+  // Last made first: an element's descendants are settled before it is.
+  for (let i = unseen.length - 1; i >= 0; i--) builder.dropIfEmpty(unseen[i]!);
   return form;
 }
