@@ -83,6 +83,28 @@ describe('only_main_content', () => {
     );
   });
 
+  it('takes a list article whose records are a table (a linked title in each row) for main content, named by the title its page carries', async () => {
+    const { mode, body } = await fetchMain('/pages/data-table.html', { output_format: 'markdown', only_main_content: true });
+    expect(mode).toBe('main');
+    const film = (path: string, title: string, year: string, text: string) => `| [${title}](${ctx.fixtures.url(path)}) | ${year} | ${text} |`;
+    expect(body).toBe(
+      [
+        '# List of films featuring loops',
+        'This list names films in which characters live the same stretch of time again and again, each time keeping what they learned before, until something they do breaks the loop.',
+        [
+          '| Film | Year | Description |',
+          '| --- | --- | --- |',
+          film('/films/first', 'First Repeat', '1947', 'A woman lives the same year again and tries to change how it ends.'),
+          film('/films/second', 'Second Chance Morning', '1964', 'Scientists step through a screen into a future that keeps resetting.'),
+          film('/films/third', 'The Third Day', '1969', 'A couple wakes up on the same sunny morning, day after day.'),
+          film('/films/fourth', 'Fourth Wall', '1993', 'A weatherman relives one winter day until he becomes a better man.'),
+          film('/films/fifth', 'Fifth Loop', '2014', 'A soldier dies in battle and wakes up the morning before, every time.'),
+          film('/films/sixth', 'Sixth Sense of Time', '2017', 'A student relives her birthday, which ends with her murder, until she finds who did it.'),
+        ].join('\n'),
+      ].join('\n\n') + '\n',
+    );
+  });
+
   it.each([
     ['a home page of link lists', '/pages/home-links.html', '## Sport'],
     ['a search result page', '/pages/search-results.html', 'About 1,240 results'],

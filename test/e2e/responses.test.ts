@@ -89,6 +89,11 @@ describe('include_metadata', () => {
     });
   });
 
+  it('takes the JSON-LD name for the title when only the name, not the headline, is in <title>', async () => {
+    const response = await ctx.worker.fetchPage({ url: ctx.fixtures.url('/pages/data-table.html'), include_metadata: true, wait_event: 'load' });
+    expect(((await response.json()) as { metadata: { title: string } }).metadata.title).toBe('List of films featuring loops');
+  });
+
   it('gives null for what a page does not say, and the title from <title>', async () => {
     const response = await ctx.worker.fetchPage({
       url: ctx.fixtures.url('/pages/article.html'),

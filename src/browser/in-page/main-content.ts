@@ -22,6 +22,8 @@ const LINKED_ITEM_SHARE = 0.6;
 /** …and holding at least this share of the extract's text. */
 const LIST_TEXT_SHARE = 0.5;
 
+const TABLE_PARTS = new Set(['table', 'thead', 'tbody', 'tfoot']);
+
 /**
  * Whether the extract is a list of linked items — search results, a product grid, teasers — which
  * an article scorer happily takes for content: a group of sibling elements of one kind (tag and
@@ -32,6 +34,8 @@ function isListOfLinkedItems(root: Element): boolean {
   const total = root.textContent?.length ?? 0;
   if (total === 0) return false;
   for (const parent of [root, ...root.querySelectorAll('*')]) {
+    // A table's rows are records (a list of films, a schedule, a price list): data, not teasers.
+    if (TABLE_PARTS.has(parent.localName)) continue;
     for (const items of siblingGroups(parent)) {
       if (items.length < MIN_LIST_ITEMS) continue;
       const linked = items.filter(holdsTitleLink).length;

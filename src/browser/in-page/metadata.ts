@@ -79,6 +79,17 @@ function urlOf(value: unknown): string | null {
   return null;
 }
 
+/**
+ * The JSON-LD title: its headline, unless only its name is what the page's <title> carries
+ * (Wikipedia's JSON-LD puts the article's short description, "Wikimedia list article", in headline).
+ */
+function jsonLdTitle(ld: JsonObject, docTitle: string): string | null {
+  const headline = clean(ld.headline);
+  const name = clean(ld.name);
+  const inTitle = (text: string) => docTitle.toLowerCase().includes(text.toLowerCase());
+  return headline !== null && name !== null && !inTitle(headline) && inTitle(name) ? name : (headline ?? name);
+}
+
 /** `en_US` (Open Graph's form) as a language tag. */
 const localeTag = (locale: string | null) => (locale === null ? null : locale.replace('_', '-'));
 
@@ -87,7 +98,7 @@ export function pageMetadata(doc: Document): PageMetadata {
   const ld = objects.find((item) => typesOf(item).some((type) => CONTENT_TYPES.test(type))) ?? objects[0] ?? {};
   const canonical = doc.querySelector('link[rel~="canonical" i][href]')?.getAttribute('href') ?? null;
   return {
-    title: metaContent(doc, 'og:title') ?? clean(ld.headline) ?? clean(ld.name) ?? metaContent(doc, 'twitter:title') ?? clean(doc.title),
+    title: metaContent(doc, 'og:title') ?? jsonLdTitle(ld, doc.title) ?? metaContent(doc, 'twitter:title') ?? clean(doc.title),
     description: metaContent(doc, 'og:description') ?? clean(ld.description) ?? metaContent(doc, 'description', 'twitter:description'),
     language:
       clean(doc.documentElement?.getAttribute('lang')) ??
