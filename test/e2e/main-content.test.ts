@@ -67,7 +67,7 @@ describe('only_main_content', () => {
     }
   });
 
-  it('takes an article whose paragraphs, each in a wrapper of one kind, hold a link each for the article, not for a list', async () => {
+  it('takes an article whose paragraphs, each in a wrapper of one kind, hold a link each for the article, not for a list, without the heading left at its end', async () => {
     const { mode, body } = await fetchMain('/pages/linked-paragraphs.html', { output_format: 'markdown', only_main_content: true });
     expect(mode).toBe('main');
     expect(body).toBe(

@@ -1,7 +1,7 @@
 // What an article extract still carries that is not the article: blocks of links (related stories,
 // tag lists), "Read more: <headline>" cross-links, runs of teasers, a repeated headline, figure
-// captions and credits, date lines and the readers' comments below it (dated-lines.ts), and small
-// print. Every rule reads the extract's own structure, text and rendered size (links, dates, clocks,
+// captions and credits, date lines and the readers' comments below it (dated-lines.ts), small
+// print, and the headings left with nothing after them. Every rule reads the extract's own structure, text and rendered size (links, dates, clocks,
 // a label's colon, font sizes), never a site's class names or words.
 import { dropCommentThreads, dropDateLines } from './dated-lines';
 import {
@@ -203,6 +203,28 @@ function dropSmallPrint(root: Element): void {
   for (const block of found) block.remove();
 }
 
+/** Whether anything after `el` in the extract, in document order, holds text or media. */
+function anythingAfter(el: Element, root: Element): boolean {
+  for (let node: Node | null = el; node !== null && node !== root; node = node.parentNode) {
+    for (let next = node.nextSibling; next !== null; next = next.nextSibling) {
+      if (hasText(next)) return true;
+      if (next.nodeType === Node.ELEMENT_NODE && ((next as Element).matches(HAS_MEDIA) || (next as Element).querySelector(HAS_MEDIA) !== null)) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * Removes the headings that end the extract: a heading names what follows it, and nothing does
+ * there (its section was a list of links or teasers, removed above, or a widget that shows no text).
+ */
+function dropTrailingHeadings(root: Element): void {
+  const headings = [...root.querySelectorAll('h1, h2, h3, h4, h5, h6')];
+  for (let i = headings.length - 1; i >= 0 && !anythingAfter(headings[i]!, root); i--) headings[i]!.remove();
+}
+
 /** Cleans the extract in place; `heading` is the title the extract is given. */
 export function dropNonArticle(root: Element, heading: string | null): void {
   if (heading !== null) dropRepeatedHeading(root, heading);
@@ -214,4 +236,5 @@ export function dropNonArticle(root: Element, heading: string | null): void {
   dropCommentThreads(root);
   dropDateLines(root);
   dropSmallPrint(root);
+  dropTrailingHeadings(root);
 }
