@@ -58,7 +58,7 @@ function dropCrossLinks(root: Element): void {
 }
 
 /** Text kept beside a picture in one small wrapper is its caption or credit, not the article's text. */
-const MAX_CAPTION_CHARS = 150;
+const MAX_CAPTION_CHARS = 250;
 
 const hasText = (node: Node) => (node.textContent ?? '').trim() !== '';
 
