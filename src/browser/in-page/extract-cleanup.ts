@@ -203,26 +203,44 @@ function dropSmallPrint(root: Element): void {
   for (const block of found) block.remove();
 }
 
-/** Whether anything after `el` in the extract, in document order, holds text or media. */
-function anythingAfter(el: Element, root: Element): boolean {
+/** What a section's label may have under it and still be a label alone ("12 comments" beside a widget that shows no text). */
+const MAX_LABEL_TAIL_CHARS = 20;
+
+/** Whether what follows `el` in the extract, in document order, holds media or more than `maxChars` of text. */
+function holdsMoreAfter(el: Element, root: Element, maxChars: number): boolean {
+  let chars = 0;
   for (let node: Node | null = el; node !== null && node !== root; node = node.parentNode) {
     for (let next = node.nextSibling; next !== null; next = next.nextSibling) {
-      if (hasText(next)) return true;
       if (next.nodeType === Node.ELEMENT_NODE && ((next as Element).matches(HAS_MEDIA) || (next as Element).querySelector(HAS_MEDIA) !== null)) {
         return true;
       }
+      chars += visibleLength(next);
+      if (chars > maxChars) return true;
     }
   }
   return false;
 }
 
 /**
- * Removes the headings that end the extract: a heading names what follows it, and nothing does
- * there (its section was a list of links or teasers, removed above, or a widget that shows no text).
+ * Removes the headings that end the extract, with the few words under them: a heading names what
+ * follows it, and nothing does there (its section was a list of links or teasers, removed above, or
+ * a widget that shows no text, a comment count at most).
  */
 function dropTrailingHeadings(root: Element): void {
   const headings = [...root.querySelectorAll('h1, h2, h3, h4, h5, h6')];
-  for (let i = headings.length - 1; i >= 0 && !anythingAfter(headings[i]!, root); i--) headings[i]!.remove();
+  for (let i = headings.length - 1; i >= 0; i--) {
+    const heading = headings[i]!;
+    if (holdsMoreAfter(heading, root, MAX_LABEL_TAIL_CHARS)) break;
+    removeFrom(heading, root);
+  }
+}
+
+/** Removes `el` and everything after it in the extract. */
+function removeFrom(el: Element, root: Element): void {
+  for (let node: Node | null = el; node !== null && node !== root; node = node.parentNode) {
+    while (node.nextSibling !== null) node.parentNode!.removeChild(node.nextSibling);
+  }
+  el.remove();
 }
 
 /** Cleans the extract in place; `heading` is the title the extract is given. */
