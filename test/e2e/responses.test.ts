@@ -94,6 +94,11 @@ describe('include_metadata', () => {
     expect(((await response.json()) as { metadata: { title: string } }).metadata.title).toBe('List of films featuring loops');
   });
 
+  it('skips an author that is a profile link for the next source that names one', async () => {
+    const response = await ctx.worker.fetchPage({ url: ctx.fixtures.url('/pages/data-table.html'), include_metadata: true, wait_event: 'load' });
+    expect(((await response.json()) as { metadata: { author: string } }).metadata.author).toBe('@fixture_editors');
+  });
+
   it('gives null for what a page does not say, and the title from <title>', async () => {
     const response = await ctx.worker.fetchPage({
       url: ctx.fixtures.url('/pages/article.html'),

@@ -28,6 +28,15 @@ function metaContent(doc: Document, ...keys: string[]): string | null {
   return null;
 }
 
+/** The first of these meta tags that holds a name: a profile's URL (article:author often is one) is none. */
+function metaName(doc: Document, ...keys: string[]): string | null {
+  for (const key of keys) {
+    const value = metaContent(doc, key);
+    if (value !== null && !/^https?:\/\//i.test(value)) return value;
+  }
+  return null;
+}
+
 function absolute(url: string | null, doc: Document): string | null {
   if (url === null) return null;
   try {
@@ -107,8 +116,8 @@ export function pageMetadata(doc: Document): PageMetadata {
       clean(ld.inLanguage),
     canonical_url: absolute(clean(canonical) ?? metaContent(doc, 'og:url') ?? urlOf(ld.url), doc),
     site_name: metaContent(doc, 'og:site_name') ?? nameOf(ld.publisher) ?? metaContent(doc, 'application-name'),
-    // article:author is often a link to a profile, so it comes after the names.
-    author: nameOf(ld.author) ?? metaContent(doc, 'author', 'article:author', 'twitter:creator'),
+    // article:author is often a link to a profile, so it comes after the names, and a link is skipped.
+    author: nameOf(ld.author) ?? metaName(doc, 'author', 'article:author', 'twitter:creator'),
     published_time: metaContent(doc, 'article:published_time') ?? clean(ld.datePublished) ?? metaContent(doc, 'datepublished', 'date'),
     image: absolute(
       metaContent(doc, 'og:image', 'og:image:url', 'og:image:secure_url') ?? urlOf(ld.image) ?? metaContent(doc, 'twitter:image'),
