@@ -242,7 +242,9 @@ export const link: Rule = {
       if (distributed !== '') return asBlock(distributed);
     }
     const text = flattenToLine(content, true);
-    if (text !== '') return `[${text}]${target}`;
+    // A space at the edge of the link text stays beside the link: `<a>reported </a>WeWork` must
+    // not read "[reported](…)WeWork" (the text around already left out its own space there).
+    if (text !== '') return `${content.charCodeAt(0) === 32 ? ' ' : ''}[${text}]${target}${content.charCodeAt(content.length - 1) === 32 ? ' ' : ''}`;
     const name = accessibleName(el);
     if (name !== '') return `[${escapeText(name, { atLineStart: false, before: '[', after: ']', inLinkText: true })}]${target}`;
     // An icon link without a name is left out, never `[](url)`; an anchor with no content at all

@@ -168,6 +168,13 @@ describe('links and images', () => {
     expect(md('<a href="/x">[1] a]b</a>', PAGE_URL)).toBe('[\\[1\\] a\\]b](https://example.com/x)\n');
   });
 
+  it('keeps a space at the edge of the link text beside the link, so words do not run together', () => {
+    expect(md('<p>After <a href="/a">Bloomberg reported </a>WeWork said.</p>', PAGE_URL)).toBe(
+      'After [Bloomberg reported](https://example.com/a) WeWork said.\n',
+    );
+    expect(md('<p>After<a href="/a"> Bloomberg</a> said.</p>', PAGE_URL)).toBe('After [Bloomberg](https://example.com/a) said.\n');
+  });
+
   it('flattens block content inside a link onto one line', () => {
     expect(md('<a href="/card"><h3>Title</h3><p>Summary</p></a>', PAGE_URL)).toBe('[Title Summary](https://example.com/card)\n');
   });
