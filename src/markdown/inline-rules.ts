@@ -247,9 +247,11 @@ export const link: Rule = {
     if (text !== '') return `${content.charCodeAt(0) === 32 ? ' ' : ''}[${text}]${target}${content.charCodeAt(content.length - 1) === 32 ? ' ' : ''}`;
     const name = accessibleName(el);
     if (name !== '') return `[${escapeText(name, { atLineStart: false, before: '[', after: ']', inLinkText: true })}]${target}`;
-    // An icon link without a name is left out, never `[](url)`; an anchor with no content at all
-    // stays `[](url)`, as CommonMark writes `[](url)` back (it is markup, not an icon).
-    return el.firstChild === null ? `[]${target}` : '';
+    // An icon link without a name is left out, never `[](url)` (a space in it stays, so the words
+    // around it do not run together); an anchor with no content at all stays `[](url)`, as
+    // CommonMark writes `[](url)` back (it is markup, not an icon).
+    if (el.firstChild === null) return `[]${target}`;
+    return content.includes(' ') ? ' ' : '';
   },
 };
 
