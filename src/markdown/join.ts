@@ -67,11 +67,16 @@ export function trimStartBlock(s: string): string {
   return start === 0 ? s : s.slice(start);
 }
 
-/** True when the string has no visible character (Unicode whitespace counts as invisible). */
+/** Zero-width space, non-joiner, joiner, word joiner, BOM: a paragraph of them shows nothing. */
+function isZeroWidth(code: number): boolean {
+  return (code >= 0x200b && code <= 0x200d) || code === 0x2060 || code === 0xfeff;
+}
+
+/** True when the string has no visible character (Unicode whitespace and zero-width characters count as invisible). */
 export function isBlank(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const code = s.charCodeAt(i);
-    if (!isBlankChar(code) && code !== 0xa0 && !/\s/u.test(s.charAt(i))) return false;
+    if (!isBlankChar(code) && code !== 0xa0 && !isZeroWidth(code) && !/\s/u.test(s.charAt(i))) return false;
   }
   return true;
 }

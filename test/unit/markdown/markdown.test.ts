@@ -208,6 +208,10 @@ describe('whitespace', () => {
     expect(md('<p>x<em> </em>y</p>')).toBe('x y\n');
   });
 
+  it('leaves out a paragraph of zero-width spaces, which shows nothing', () => {
+    expect(md('<p>One.</p><p>\u200b</p><p>\u200b\ufeff </p><p>Two.</p>')).toBe('One.\n\nTwo.\n');
+  });
+
   it('keeps non-breaking spaces', () => {
     expect(md('<p>1&nbsp;000</p>')).toBe('1\u00a0000\n');
   });
