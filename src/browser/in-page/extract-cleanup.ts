@@ -1,14 +1,15 @@
 // What an article extract still carries that is not the article: blocks of links (related stories,
-// tag lists), "Read more: <headline>" cross-links, runs of teasers, a repeated headline, figure
-// captions and credits, date lines and the readers' comments below it (dated-lines.ts), small
-// print, and the headings left with nothing after them. Every rule reads the extract's own structure, text and rendered size (links, dates, clocks,
-// a label's colon, font sizes), never a site's class names or words.
+// tag lists), "Read more: <headline>" cross-links, runs of teasers, a repeated headline, captions
+// and credits (captions.ts), date lines and the readers' comments below it (dated-lines.ts), small
+// print, and the headings left with nothing after them. Every rule reads the extract's own
+// structure, text and rendered size (links, dates, clocks, a label's colon, font sizes), never a
+// site's class names or words.
+import { dropCaptions } from './captions';
 import { dropCommentThreads, dropDateLines } from './dated-lines';
 import {
   HAS_MEDIA,
   headsBefore,
   holdsTitleLink,
-  inContentContext,
   linkDensity,
   MAX_NAME_CHARS,
   shortElements,
@@ -54,37 +55,6 @@ function dropCrossLinks(root: Element): void {
     if (headline === '' || !text.endsWith(headline) || words(headline) < MIN_HEADLINE_WORDS) continue;
     const label = text.slice(0, text.length - headline.length).trim();
     if (CROSS_LINK_LABEL.test(label) && words(label) <= MAX_LABEL_WORDS) block.remove();
-  }
-}
-
-/** Text kept beside a picture in one small wrapper is its caption or credit, not the article's text. */
-const MAX_CAPTION_CHARS = 250;
-
-const hasText = (node: Node) => (node.textContent ?? '').trim() !== '';
-
-/**
- * Removes captions and credits: the text that shares a small wrapper with one picture, in elements
- * of its own (`<div><picture/><span>caption</span></div>`, a figure's credit line). Text written
- * beside the picture in the same run (an inline icon in a sentence) stays, and so does a wrapper with
- * more text than a caption has.
- */
-function dropImageCaptions(root: Element): void {
-  for (const image of root.querySelectorAll('img, picture, video')) {
-    // A <picture> stands for the <img> inside it.
-    if (!root.contains(image) || (image.localName === 'img' && image.closest('picture') !== null)) continue;
-    const path: Element[] = [image];
-    let wrapper = image.parentElement;
-    while (wrapper !== null && wrapper !== root && !hasText(wrapper)) {
-      path.push(wrapper);
-      wrapper = wrapper.parentElement;
-    }
-    if (wrapper === null || wrapper === root || !root.contains(wrapper)) continue;
-    if ((wrapper.textContent ?? '').trim().length > MAX_CAPTION_CHARS || wrapper.querySelectorAll('img, video').length > 1) continue;
-    if (inContentContext(wrapper, root) && wrapper.closest('figure') === null) continue;
-    const onPath = new Set<Node>(path);
-    const besides = [...wrapper.childNodes].filter((node) => !onPath.has(node) && hasText(node));
-    if (besides.some((node) => node.nodeType === Node.TEXT_NODE)) continue;
-    for (const node of besides) wrapper.removeChild(node);
   }
 }
 
@@ -211,7 +181,10 @@ function holdsMoreAfter(el: Element, root: Element, maxChars: number): boolean {
   let chars = 0;
   for (let node: Node | null = el; node !== null && node !== root; node = node.parentNode) {
     for (let next = node.nextSibling; next !== null; next = next.nextSibling) {
-      if (next.nodeType === Node.ELEMENT_NODE && ((next as Element).matches(HAS_MEDIA) || (next as Element).querySelector(HAS_MEDIA) !== null)) {
+      if (
+        next.nodeType === Node.ELEMENT_NODE &&
+        ((next as Element).matches(HAS_MEDIA) || (next as Element).querySelector(HAS_MEDIA) !== null)
+      ) {
         return true;
       }
       chars += visibleLength(next);
@@ -249,8 +222,7 @@ export function dropNonArticle(root: Element, heading: string | null): void {
   dropLinkBlocks(root);
   dropCrossLinks(root);
   dropTeasers(root);
-  for (const caption of root.querySelectorAll('figcaption')) caption.remove();
-  dropImageCaptions(root);
+  dropCaptions(root);
   dropCommentThreads(root);
   dropDateLines(root);
   dropSmallPrint(root);

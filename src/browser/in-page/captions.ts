@@ -1,0 +1,85 @@
+// A picture's caption and credit in a main-content extract: not the article's text. Three shapes,
+// each read from the extract's structure alone: a <figcaption>; text sharing a small wrapper with
+// one picture; a short line set in italics right after a block that is only a picture. A line
+// that reads as a sentence, or a wrapper with more text than a caption has, stays.
+import { HAS_MEDIA, inContentContext } from './extract-dom';
+
+/** Text kept beside a picture is its caption or credit up to this length, not the article's text. */
+const MAX_CAPTION_CHARS = 250;
+const PICTURES = 'img, picture, video';
+/** How a sentence ends (a caption names what is shown, or who took it, without ending like one). */
+const SENTENCE_END = /[.!?:;。！？]$/;
+
+const hasText = (node: Node) => (node.textContent ?? '').trim() !== '';
+
+/**
+ * Removes the text that shares a small wrapper with one picture, in elements of its own
+ * (`<div><picture/><span>caption</span></div>`, a figure's credit line). Text written beside the
+ * picture in the same run (an inline icon in a sentence) stays, and so does a wrapper with more
+ * text than a caption has.
+ */
+function dropWrapperCaptions(root: Element): void {
+  for (const image of root.querySelectorAll(PICTURES)) {
+    // A <picture> stands for the <img> inside it.
+    if (!root.contains(image) || (image.localName === 'img' && image.closest('picture') !== null)) continue;
+    const path: Element[] = [image];
+    let wrapper = image.parentElement;
+    while (wrapper !== null && wrapper !== root && !hasText(wrapper)) {
+      path.push(wrapper);
+      wrapper = wrapper.parentElement;
+    }
+    if (wrapper === null || wrapper === root || !root.contains(wrapper)) continue;
+    if ((wrapper.textContent ?? '').trim().length > MAX_CAPTION_CHARS || wrapper.querySelectorAll('img, video').length > 1) continue;
+    if (inContentContext(wrapper, root) && wrapper.closest('figure') === null) continue;
+    const onPath = new Set<Node>(path);
+    const besides = [...wrapper.childNodes].filter((node) => !onPath.has(node) && hasText(node));
+    if (besides.some((node) => node.nodeType === Node.TEXT_NODE)) continue;
+    for (const node of besides) wrapper.removeChild(node);
+  }
+}
+
+/** The element just before `el`, when only white space stands between them. */
+function elementBefore(el: Element): Element | null {
+  for (let node = el.previousSibling; node !== null; node = node.previousSibling) {
+    if (node.nodeType === Node.ELEMENT_NODE) return node as Element;
+    if (hasText(node)) return null;
+  }
+  return null;
+}
+
+/** A block that shows a picture and no text (`<p><a><img></a></p>`). */
+const isPictureBlock = (el: Element | null) => el !== null && !hasText(el) && (el.matches(PICTURES) || el.querySelector(PICTURES) !== null);
+
+/** Whether every piece of text in the block is set in italics (inside an `em` or `i` of its own). */
+function allItalic(block: Element): boolean {
+  const texts = block.ownerDocument.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+  let seen = false;
+  for (let node = texts.nextNode(); node !== null; node = texts.nextNode()) {
+    if (!hasText(node)) continue;
+    const italic = node.parentElement?.closest('em, i');
+    if (italic == null || !block.contains(italic)) return false;
+    seen = true;
+  }
+  return seen;
+}
+
+/**
+ * Removes a short line set in italics right after a block that is only a picture ("*Kate Henshaw*",
+ * "*Light a Wish by OGE Group*"). Steps written under each screenshot of a how-to are plain text,
+ * and a sentence in italics (it ends like one) stays.
+ */
+function dropItalicCaptions(root: Element): void {
+  for (const block of root.querySelectorAll('p, div')) {
+    if (!root.contains(block) || block.querySelector(HAS_MEDIA) !== null) continue;
+    const text = (block.textContent ?? '').replace(/\s+/g, ' ').trim();
+    if (text === '' || text.length > MAX_CAPTION_CHARS || SENTENCE_END.test(text)) continue;
+    if (isPictureBlock(elementBefore(block)) && allItalic(block)) block.remove();
+  }
+}
+
+/** Removes the extract's captions and credits. */
+export function dropCaptions(root: Element): void {
+  for (const caption of root.querySelectorAll('figcaption')) caption.remove();
+  dropWrapperCaptions(root);
+  dropItalicCaptions(root);
+}
