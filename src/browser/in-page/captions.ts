@@ -1,7 +1,8 @@
-// A picture's caption and credit in a main-content extract: not the article's text. Three shapes,
-// each read from the extract's structure alone: a <figcaption>; text sharing a small wrapper with
-// one picture; a short line set in italics right after a block that is only a picture. A line
-// that reads as a sentence, or a wrapper with more text than a caption has, stays.
+// A picture's caption and credit in a main-content extract: not the article's text. Four shapes,
+// each read from the extract's structure alone: a <figcaption>; a figure whose picture is not
+// there; text sharing a small wrapper with one picture; a short line set in italics right after a
+// block that is only a picture. A line that reads as a sentence, or a wrapper with more text than
+// a caption has, stays.
 import { HAS_MEDIA, inContentContext } from './extract-dom';
 
 /** Text kept beside a picture is its caption or credit up to this length, not the article's text. */
@@ -35,6 +36,23 @@ function dropWrapperCaptions(root: Element): void {
     const besides = [...wrapper.childNodes].filter((node) => !onPath.has(node) && hasText(node));
     if (besides.some((node) => node.nodeType === Node.TEXT_NODE)) continue;
     for (const node of besides) wrapper.removeChild(node);
+  }
+}
+
+/**
+ * What a figure may hold besides a picture that makes it content of its own: a quotation, code, a
+ * formula, a table, a link (an embed's fallback link to what it shows).
+ */
+const FIGURE_CONTENT = `${HAS_MEDIA}, blockquote, q, code, math, svg, canvas, iframe, a[href]`;
+
+/**
+ * Removes a figure whose picture is not there (a lazy loader's placeholder whose script never ran):
+ * what is left of it is the picture's credit ("Image copyright Getty Images").
+ */
+function dropFiguresWithoutPicture(root: Element): void {
+  for (const figure of root.querySelectorAll('figure')) {
+    if (!root.contains(figure) || figure.querySelector(FIGURE_CONTENT) !== null) continue;
+    if ((figure.textContent ?? '').trim().length <= MAX_CAPTION_CHARS) figure.remove();
   }
 }
 
@@ -80,6 +98,7 @@ function dropItalicCaptions(root: Element): void {
 /** Removes the extract's captions and credits. */
 export function dropCaptions(root: Element): void {
   for (const caption of root.querySelectorAll('figcaption')) caption.remove();
+  dropFiguresWithoutPicture(root);
   dropWrapperCaptions(root);
   dropItalicCaptions(root);
 }
