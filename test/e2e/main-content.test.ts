@@ -75,7 +75,7 @@ describe('only_main_content', () => {
     }
   });
 
-  it('takes an article whose paragraphs, each in a wrapper of one kind, hold a link each for the article, not for a list, without the headings left at its end (a comment count under the last)', async () => {
+  it('takes an article whose paragraphs, each in a wrapper of one kind, hold a link each for the article, not for a list, without the headings and widget labels left at its end (a comment count under the last)', async () => {
     const { mode, body } = await fetchMain('/pages/linked-paragraphs.html', { output_format: 'markdown', only_main_content: true });
     expect(mode).toBe('main');
     expect(body).toBe(

@@ -200,7 +200,8 @@ function holdsMoreAfter(el: Element, root: Element, maxChars: number): boolean {
  * a widget that shows no text, a comment count at most).
  */
 function dropTrailingHeadings(root: Element): void {
-  const headings = [...root.querySelectorAll('h1, h2, h3, h4, h5, h6')];
+  // A <label> standing in the extract is a widget's caption ("RECENT ARTICLES" over a tab of teasers).
+  const headings = [...root.querySelectorAll('h1, h2, h3, h4, h5, h6, label')];
   for (let i = headings.length - 1; i >= 0; i--) {
     const heading = headings[i]!;
     if (holdsMoreAfter(heading, root, MAX_LABEL_TAIL_CHARS)) break;
