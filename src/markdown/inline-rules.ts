@@ -244,7 +244,11 @@ export const link: Rule = {
     const text = flattenToLine(content, true);
     // A space at the edge of the link text stays beside the link: `<a>reported </a>WeWork` must
     // not read "[reported](…)WeWork" (the text around already left out its own space there).
-    if (text !== '') return `${content.charCodeAt(0) === 32 ? ' ' : ''}[${text}]${target}${content.charCodeAt(content.length - 1) === 32 ? ' ' : ''}`;
+    if (text !== '') {
+      const lead = content.charCodeAt(0) === 32 ? ' ' : '';
+      const trail = content.charCodeAt(content.length - 1) === 32 ? ' ' : '';
+      return `${lead}[${text}]${target}${trail}`;
+    }
     const name = accessibleName(el);
     if (name !== '') return `[${escapeText(name, { atLineStart: false, before: '[', after: ']', inLinkText: true })}]${target}`;
     // An icon link without a name is left out, never `[](url)` (a space in it stays, so the words

@@ -94,7 +94,8 @@ describe('only_main_content', () => {
   it('takes a list article whose records are a table (a linked title in each row) for main content, named by the title its page carries', async () => {
     const { mode, body } = await fetchMain('/pages/data-table.html', { output_format: 'markdown', only_main_content: true });
     expect(mode).toBe('main');
-    const film = (path: string, title: string, year: string, text: string) => `| [${title}](${ctx.fixtures.url(path)}) | ${year} | ${text} |`;
+    const film = (path: string, title: string, year: string, text: string) =>
+      `| [${title}](${ctx.fixtures.url(path)}) | ${year} | ${text} |`;
     expect(body).toBe(
       [
         '# List of films featuring loops',
@@ -107,7 +108,12 @@ describe('only_main_content', () => {
           film('/films/third', 'The Third Day', '1969', 'A couple wakes up on the same sunny morning, day after day.'),
           film('/films/fourth', 'Fourth Wall', '1993', 'A weatherman relives one winter day until he becomes a better man.'),
           film('/films/fifth', 'Fifth Loop', '2014', 'A soldier dies in battle and wakes up the morning before, every time.'),
-          film('/films/sixth', 'Sixth Sense of Time', '2017', 'A student relives her birthday, which ends with her murder, until she finds who did it.'),
+          film(
+            '/films/sixth',
+            'Sixth Sense of Time',
+            '2017',
+            'A student relives her birthday, which ends with her murder, until she finds who did it.',
+          ),
         ].join('\n'),
       ].join('\n\n') + '\n',
     );

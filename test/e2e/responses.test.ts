@@ -90,12 +90,20 @@ describe('include_metadata', () => {
   });
 
   it('takes the JSON-LD name for the title when only the name, not the headline, is in <title>', async () => {
-    const response = await ctx.worker.fetchPage({ url: ctx.fixtures.url('/pages/data-table.html'), include_metadata: true, wait_event: 'load' });
+    const response = await ctx.worker.fetchPage({
+      url: ctx.fixtures.url('/pages/data-table.html'),
+      include_metadata: true,
+      wait_event: 'load',
+    });
     expect(((await response.json()) as { metadata: { title: string } }).metadata.title).toBe('List of films featuring loops');
   });
 
   it('skips an author that is a profile link for the next source that names one', async () => {
-    const response = await ctx.worker.fetchPage({ url: ctx.fixtures.url('/pages/data-table.html'), include_metadata: true, wait_event: 'load' });
+    const response = await ctx.worker.fetchPage({
+      url: ctx.fixtures.url('/pages/data-table.html'),
+      include_metadata: true,
+      wait_event: 'load',
+    });
     expect(((await response.json()) as { metadata: { author: string } }).metadata.author).toBe('@fixture_editors');
   });
 

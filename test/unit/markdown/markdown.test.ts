@@ -173,7 +173,9 @@ describe('links and images', () => {
       'After [Bloomberg reported](https://example.com/a) WeWork said.\n',
     );
     expect(md('<p>After<a href="/a"> Bloomberg</a> said.</p>', PAGE_URL)).toBe('After [Bloomberg](https://example.com/a) said.\n');
-    expect(md('<p>Is <a href="/a">located</a><a href="/b"> </a>near it.</p>', PAGE_URL)).toBe('Is [located](https://example.com/a) near it.\n');
+    expect(md('<p>Is <a href="/a">located</a><a href="/b"> </a>near it.</p>', PAGE_URL)).toBe(
+      'Is [located](https://example.com/a) near it.\n',
+    );
   });
 
   it('flattens block content inside a link onto one line', () => {
