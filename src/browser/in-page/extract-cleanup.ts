@@ -6,16 +6,8 @@
 // site's class names or words.
 import { dropCaptions } from './captions';
 import { dropCommentThreads, dropDateLines } from './dated-lines';
-import {
-  HAS_MEDIA,
-  headsBefore,
-  holdsTitleLink,
-  linkDensity,
-  MAX_NAME_CHARS,
-  shortElements,
-  siblingRuns,
-  visibleLength,
-} from './extract-dom';
+import { dropRepeatedHeading, dropRestatedHeadline, dropTrailingHeadings } from './extract-headings';
+import { HAS_MEDIA, headsBefore, holdsTitleLink, linkDensity, siblingRuns, visibleLength } from './extract-dom';
 import { fontSizeOf } from './font-size';
 
 /** A block inside the extract with this many links or more… */
@@ -77,17 +69,6 @@ function dropTeasers(root: Element): void {
       if (items.length < MIN_TEASERS || !items.every(isTeaser)) continue;
       for (const el of [...headsBefore(items[0]!), ...items]) el.remove();
     }
-  }
-}
-
-/** Removes a block that repeats the heading (a second headline, a breadcrumb ending in it). */
-function dropRepeatedHeading(root: Element, heading: string): void {
-  const title = heading.replace(/\s+/g, '');
-  if (title === '') return;
-  const short = shortElements(root, title.length + MAX_NAME_CHARS, visibleLength);
-  for (const block of root.querySelectorAll('h1, h2, h3, p, div, nav, ol, ul')) {
-    if (!short.has(block) || !root.contains(block) || block.querySelector(HAS_MEDIA) !== null) continue;
-    if ((block.textContent ?? '').replace(/\s+/g, '').includes(title)) block.remove();
   }
 }
 
@@ -173,50 +154,6 @@ function dropSmallPrint(root: Element): void {
   for (const block of found) block.remove();
 }
 
-/** What a section's label may have under it and still be a label alone ("12 comments" beside a widget that shows no text). */
-const MAX_LABEL_TAIL_CHARS = 20;
-
-/** Whether what follows `el` in the extract, in document order, holds media or more than `maxChars` of text. */
-function holdsMoreAfter(el: Element, root: Element, maxChars: number): boolean {
-  let chars = 0;
-  for (let node: Node | null = el; node !== null && node !== root; node = node.parentNode) {
-    for (let next = node.nextSibling; next !== null; next = next.nextSibling) {
-      if (
-        next.nodeType === Node.ELEMENT_NODE &&
-        ((next as Element).matches(HAS_MEDIA) || (next as Element).querySelector(HAS_MEDIA) !== null)
-      ) {
-        return true;
-      }
-      chars += visibleLength(next);
-      if (chars > maxChars) return true;
-    }
-  }
-  return false;
-}
-
-/**
- * Removes the headings that end the extract, with the few words under them: a heading names what
- * follows it, and nothing does there (its section was a list of links or teasers, removed above, or
- * a widget that shows no text, a comment count at most).
- */
-function dropTrailingHeadings(root: Element): void {
-  // A <label> standing in the extract is a widget's caption ("RECENT ARTICLES" over a tab of teasers).
-  const headings = [...root.querySelectorAll('h1, h2, h3, h4, h5, h6, label')];
-  for (let i = headings.length - 1; i >= 0; i--) {
-    const heading = headings[i]!;
-    if (holdsMoreAfter(heading, root, MAX_LABEL_TAIL_CHARS)) break;
-    removeFrom(heading, root);
-  }
-}
-
-/** Removes `el` and everything after it in the extract. */
-function removeFrom(el: Element, root: Element): void {
-  for (let node: Node | null = el; node !== null && node !== root; node = node.parentNode) {
-    while (node.nextSibling !== null) node.parentNode!.removeChild(node.nextSibling);
-  }
-  el.remove();
-}
-
 /** Cleans the extract in place; `heading` is the title the extract is given. */
 export function dropNonArticle(root: Element, heading: string | null): void {
   if (heading !== null) dropRepeatedHeading(root, heading);
@@ -227,5 +164,7 @@ export function dropNonArticle(root: Element, heading: string | null): void {
   dropCommentThreads(root);
   dropDateLines(root);
   dropSmallPrint(root);
+  // Once bylines and date lines are gone, what stands above the article's first paragraph is its header.
+  if (heading !== null) dropRestatedHeadline(root, heading);
   dropTrailingHeadings(root);
 }

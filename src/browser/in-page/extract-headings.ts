@@ -1,0 +1,86 @@
+// The extract's headings that name nothing of the article's own: one that repeats the title (a
+// second headline, a breadcrumb ending in it), one that says the title again in other words above
+// the text, and those left at the end with nothing (or a count) under them once the sections they
+// named were removed.
+import { HAS_MEDIA, MAX_NAME_CHARS, shortElements, visibleLength } from './extract-dom';
+
+/** Removes a block that repeats the heading (a second headline, a breadcrumb ending in it). */
+export function dropRepeatedHeading(root: Element, heading: string): void {
+  const title = heading.replace(/\s+/g, '');
+  if (title === '') return;
+  const short = shortElements(root, title.length + MAX_NAME_CHARS, visibleLength);
+  for (const block of root.querySelectorAll('h1, h2, h3, p, div, nav, ol, ul')) {
+    if (!short.has(block) || !root.contains(block) || block.querySelector(HAS_MEDIA) !== null) continue;
+    if ((block.textContent ?? '').replace(/\s+/g, '').includes(title)) block.remove();
+  }
+}
+
+/** A headline above the article's text that shares this much of its words with the title says the title again. */
+const MIN_RESTATED_SHARE = 0.6;
+
+const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+
+/** Shared words over all words of the two (Jaccard). */
+function sharedWords(a: Set<string>, b: Set<string>): number {
+  let shared = 0;
+  for (const word of a) if (b.has(word)) shared++;
+  return shared / (a.size + b.size - shared || 1);
+}
+
+/**
+ * Removes a headline above the article's first paragraph that says the title again in other words
+ * ("High School Roundup: …" under the shared title "HS Roundup: …"): a reader would read it twice.
+ * Further down, a section heading that shares words with the title is the article's own.
+ */
+export function dropRestatedHeadline(root: Element, heading: string): void {
+  const title = wordsOf(heading);
+  const firstParagraph = [...root.querySelectorAll('p')].find((p) => visibleLength(p) > 0);
+  for (const headline of root.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
+    if (firstParagraph !== undefined && !(headline.compareDocumentPosition(firstParagraph) & Node.DOCUMENT_POSITION_FOLLOWING)) break;
+    if (sharedWords(wordsOf(headline.textContent ?? ''), title) >= MIN_RESTATED_SHARE) headline.remove();
+  }
+}
+
+/** What a section's label may have under it and still be a label alone ("12 comments" beside a widget that shows no text). */
+const MAX_LABEL_TAIL_CHARS = 20;
+
+/** Whether what follows `el` in the extract, in document order, holds media or more than `maxChars` of text. */
+function holdsMoreAfter(el: Element, root: Element, maxChars: number): boolean {
+  let chars = 0;
+  for (let node: Node | null = el; node !== null && node !== root; node = node.parentNode) {
+    for (let next = node.nextSibling; next !== null; next = next.nextSibling) {
+      if (
+        next.nodeType === Node.ELEMENT_NODE &&
+        ((next as Element).matches(HAS_MEDIA) || (next as Element).querySelector(HAS_MEDIA) !== null)
+      ) {
+        return true;
+      }
+      chars += visibleLength(next);
+      if (chars > maxChars) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Removes the headings that end the extract, with the few words under them: a heading names what
+ * follows it, and nothing does there (its section was a list of links or teasers, removed above, or
+ * a widget that shows no text, a comment count at most).
+ */
+export function dropTrailingHeadings(root: Element): void {
+  // A <label> standing in the extract is a widget's caption ("RECENT ARTICLES" over a tab of teasers).
+  const headings = [...root.querySelectorAll('h1, h2, h3, h4, h5, h6, label')];
+  for (let i = headings.length - 1; i >= 0; i--) {
+    const heading = headings[i]!;
+    if (holdsMoreAfter(heading, root, MAX_LABEL_TAIL_CHARS)) break;
+    removeFrom(heading, root);
+  }
+}
+
+/** Removes `el` and everything after it in the extract. */
+function removeFrom(el: Element, root: Element): void {
+  for (let node: Node | null = el; node !== null && node !== root; node = node.parentNode) {
+    while (node.nextSibling !== null) node.parentNode!.removeChild(node.nextSibling);
+  }
+  el.remove();
+}
