@@ -89,22 +89,17 @@ describe('include_metadata', () => {
     });
   });
 
+  const metadataOf = async (path: string) => {
+    const response = await ctx.worker.fetchPage({ url: ctx.fixtures.url(path), include_metadata: true, wait_event: 'load' });
+    return ((await response.json()) as { metadata: Record<string, string | null> }).metadata;
+  };
+
   it('takes the JSON-LD name for the title when only the name, not the headline, is in <title>', async () => {
-    const response = await ctx.worker.fetchPage({
-      url: ctx.fixtures.url('/pages/data-table.html'),
-      include_metadata: true,
-      wait_event: 'load',
-    });
-    expect(((await response.json()) as { metadata: { title: string } }).metadata.title).toBe('List of films featuring loops');
+    expect((await metadataOf('/pages/data-table.html')).title).toBe('List of films featuring loops');
   });
 
   it('skips an author that is a profile link for the next source that names one', async () => {
-    const response = await ctx.worker.fetchPage({
-      url: ctx.fixtures.url('/pages/data-table.html'),
-      include_metadata: true,
-      wait_event: 'load',
-    });
-    expect(((await response.json()) as { metadata: { author: string } }).metadata.author).toBe('@fixture_editors');
+    expect((await metadataOf('/pages/data-table.html')).author).toBe('@fixture_editors');
   });
 
   it('gives null for what a page does not say, and the title from <title>', async () => {
