@@ -34,9 +34,11 @@ function sharedWords(a: Set<string>, b: Set<string>): number {
  */
 export function dropRestatedHeadline(root: Element, heading: string): void {
   const title = wordsOf(heading);
+  // Without a paragraph there is no telling the article's header from its sections: nothing goes.
   const firstParagraph = [...root.querySelectorAll('p')].find((p) => visibleLength(p) > 0);
+  if (firstParagraph === undefined) return;
   for (const headline of root.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
-    if (firstParagraph !== undefined && !(headline.compareDocumentPosition(firstParagraph) & Node.DOCUMENT_POSITION_FOLLOWING)) break;
+    if (!(headline.compareDocumentPosition(firstParagraph) & Node.DOCUMENT_POSITION_FOLLOWING)) break;
     if (sharedWords(wordsOf(headline.textContent ?? ''), title) >= MIN_RESTATED_SHARE) headline.remove();
   }
 }
