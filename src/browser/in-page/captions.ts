@@ -3,7 +3,7 @@
 // there; text sharing a small wrapper with one picture; a short line set in italics right after a
 // block that is only a picture. A line that reads as a sentence, or a wrapper with more text than
 // a caption has, stays.
-import { HAS_MEDIA, inContentContext } from './extract-dom';
+import { HAS_MEDIA, inContentContext, visibleLength } from './extract-dom';
 
 /** Text kept beside a picture is its caption or credit up to this length, not the article's text. */
 const MAX_CAPTION_CHARS = 250;
@@ -11,7 +11,7 @@ const PICTURES = 'img, picture, video';
 /** How a sentence ends (a caption names what is shown, or who took it, without ending like one). */
 const SENTENCE_END = /[.!?:;。！？]$/;
 
-const hasText = (node: Node) => (node.textContent ?? '').trim() !== '';
+const hasText = (node: Node) => visibleLength(node) > 0;
 
 /**
  * Removes the text that shares a small wrapper with one picture, in elements of its own
@@ -65,8 +65,8 @@ function elementBefore(el: Element): Element | null {
   return null;
 }
 
-/** A block that shows a picture and no text (`<p><a><img></a></p>`). */
-const isPictureBlock = (el: Element | null) => el !== null && !hasText(el) && (el.matches(PICTURES) || el.querySelector(PICTURES) !== null);
+/** A block that shows a picture and no text (`<p><a><img></a></p>`); the picture is looked for first, its text only then. */
+const isPictureBlock = (el: Element | null) => el !== null && (el.matches(PICTURES) || el.querySelector(PICTURES) !== null) && !hasText(el);
 
 /** Whether every piece of text in the block is set in italics (inside an `em` or `i` of its own). */
 function allItalic(block: Element): boolean {
@@ -88,10 +88,11 @@ function allItalic(block: Element): boolean {
  */
 function dropItalicCaptions(root: Element): void {
   for (const block of root.querySelectorAll('p, div')) {
-    if (!root.contains(block) || block.querySelector(HAS_MEDIA) !== null) continue;
+    // Cheapest first: most blocks follow no picture, and a wrapper's whole text is long to read.
+    if (!root.contains(block) || !isPictureBlock(elementBefore(block)) || block.querySelector(HAS_MEDIA) !== null) continue;
     const text = (block.textContent ?? '').replace(/\s+/g, ' ').trim();
     if (text === '' || text.length > MAX_CAPTION_CHARS || SENTENCE_END.test(text)) continue;
-    if (isPictureBlock(elementBefore(block)) && allItalic(block)) block.remove();
+    if (allItalic(block)) block.remove();
   }
 }
 
