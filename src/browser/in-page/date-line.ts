@@ -8,7 +8,8 @@ const MAX_DATE_LINE_WORDS = 14;
 /** Without a clock, a date line is the date alone ("October 06, 2018"), not a line about dates. */
 const MAX_BARE_DATE_WORDS = 4;
 const YEAR = /\b(?:19|20)\d\d\b/;
-const CLOCK = /\b\d{1,2}:\d{2}\b/;
+// A clock may run into its "am"/"pm" ("4:20am"): no word boundary after its minutes.
+const CLOCK = /\b\d{1,2}:\d{2}(?!\d)/;
 // 2018-02-24, 13.11.2019, "Nov 19", "19 November" (any script's month names).
 const DAY_AND_MONTH = /\b\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\b|\p{L}{3,}\.?\s+\d{1,2}\b|\b\d{1,2}\.?\s+\p{L}{3,}/u;
 const WORDS = /[\p{L}\p{N}_]+/gu;

@@ -6,7 +6,7 @@
 // site's class names or words.
 import { dropCaptions } from './captions';
 import { dropCommentThreads, dropDateLines } from './dated-lines';
-import { dropRepeatedHeading, dropRestatedHeadline, dropTrailingHeadings } from './extract-headings';
+import { dropArticleHeader, dropRepeatedHeading, dropTrailingHeadings } from './extract-headings';
 import { HAS_MEDIA, headsBefore, holdsTitleLink, linkDensity, siblingRuns, visibleLength } from './extract-dom';
 import { fontSizeOf } from './font-size';
 
@@ -15,11 +15,12 @@ const MIN_LINK_BLOCK_LINKS = 3;
 /** …and mostly link text is navigation (related stories, "more from", tag lists), not content. */
 const MAX_BLOCK_LINK_DENSITY = 0.6;
 
-/** Removes link-dense blocks from the extract (outermost first). */
+/** Removes link-dense blocks from the extract (outermost first), with the heading or label that names them. */
 function dropLinkBlocks(root: Element): void {
   for (const block of root.querySelectorAll('ul, ol, nav, aside, section, div, p')) {
     if (!root.contains(block)) continue; // inside a block already removed
-    if (block.querySelectorAll('a[href]').length >= MIN_LINK_BLOCK_LINKS && linkDensity(block) > MAX_BLOCK_LINK_DENSITY) block.remove();
+    if (block.querySelectorAll('a[href]').length < MIN_LINK_BLOCK_LINKS || linkDensity(block) <= MAX_BLOCK_LINK_DENSITY) continue;
+    for (const el of [...headsBefore(block), block]) el.remove();
   }
 }
 
@@ -165,6 +166,6 @@ export function dropNonArticle(root: Element, heading: string | null): void {
   dropDateLines(root);
   dropSmallPrint(root);
   // Once bylines and date lines are gone, what stands above the article's first paragraph is its header.
-  if (heading !== null) dropRestatedHeadline(root, heading);
+  if (heading !== null) dropArticleHeader(root, heading);
   dropTrailingHeadings(root);
 }

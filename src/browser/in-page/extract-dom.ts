@@ -64,9 +64,20 @@ export function inContentContext(el: Element, root: Element): boolean {
   return context !== null && root.contains(context);
 }
 
-/** A rule or a short heading: what names the part of the page that follows it. */
+/**
+ * A short line set in bold on its own ("**DON'T MISS**" over a list of links): a heading in all but
+ * its tag. A bold link is a line of its own (a source, a signature), not a label.
+ */
+function isBoldLabel(el: Element): boolean {
+  if ((el.localName !== 'p' && el.localName !== 'div') || el.querySelector('a') !== null) return false;
+  const text = el.textContent?.trim() ?? '';
+  const bold = el.querySelector('strong, b');
+  return text !== '' && text.length <= MAX_NAME_CHARS && bold !== null && bold.textContent?.trim() === text;
+}
+
+/** A rule, a short heading or a bold label: what names the part of the page that follows it. */
 const isSectionHead = (el: Element) =>
-  el.localName === 'hr' || (/^h[1-6]$/.test(el.localName) && (el.textContent?.trim().length ?? 0) <= MAX_NAME_CHARS);
+  el.localName === 'hr' || (/^h[1-6]$/.test(el.localName) && (el.textContent?.trim().length ?? 0) <= MAX_NAME_CHARS) || isBoldLabel(el);
 
 /** The section heads right before `el` (nearest first): what names the part that starts with it. */
 export function headsBefore(el: Element): Element[] {

@@ -15,6 +15,7 @@ describe('isDateLine', () => {
     'segunda-feira, 22 de janeiro de 2018 às 0:13',
     'Mara 2026-11-20 10:15',
     '20 November 2026',
+    'November 19, 2019 | 4:20am | Updated November 19, 2019 | 9:32pm',
   ])('takes %j for a date line', (line) => {
     expect(isDateLine(line)).toBe(true);
   });
