@@ -13,7 +13,7 @@ async function fetchMain(path: string, fields: Record<string, unknown> = {}) {
 }
 
 describe('only_main_content', () => {
-  it('returns the article alone as markdown, its title first, without its breadcrumb, its headline said again, its subtitle, date lines, figure captions, credit line, link lists and the label over one, "Read more" cross-link, teasers, small print and comment thread, with X-Content-Mode: main', async () => {
+  it(`returns the article alone as markdown, its title first, without its breadcrumb, its headline said again, its subtitle, date lines, figure captions, credit line, link lists and the label over one, "Read more" cross-link, teasers, small print, its author's card and comment thread, with X-Content-Mode: main`, async () => {
     const { mode, body } = await fetchMain('/pages/main-article.html', { output_format: 'markdown', only_main_content: true });
     expect(mode).toBe('main');
     expect(body).toBe(

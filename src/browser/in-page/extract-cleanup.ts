@@ -6,7 +6,7 @@
 // site's class names or words.
 import { dropCaptions } from './captions';
 import { dropCommentThreads, dropDateLines } from './dated-lines';
-import { dropArticleHeader, dropRepeatedHeading, dropTrailingHeadings } from './extract-headings';
+import { dropArticleHeader, dropRepeatedHeading, dropTrailingCard, dropTrailingHeadings } from './extract-headings';
 import { HAS_MEDIA, headsBefore, holdsTitleLink, linkDensity, siblingRuns, visibleLength } from './extract-dom';
 import { fontSizeOf } from './font-size';
 
@@ -168,4 +168,5 @@ export function dropNonArticle(root: Element, heading: string | null): void {
   // Once bylines and date lines are gone, what stands above the article's first paragraph is its header.
   if (heading !== null) dropArticleHeader(root, heading);
   dropTrailingHeadings(root);
+  dropTrailingCard(root);
 }

@@ -1,7 +1,7 @@
 // The extract's headings that name nothing of the article's own: one that repeats the title (a
 // second headline, a breadcrumb ending in it), one above the text that says the title again in other
-// words or sums the article up, and those left at the end with nothing (or a count) under them once
-// the sections they named were removed.
+// words or sums the article up, those left at the end with nothing (or a count) under them once
+// the sections they named were removed, and an author's card that ends the extract.
 import { HAS_MEDIA, MAX_NAME_CHARS, shortElements, visibleLength } from './extract-dom';
 
 /** Removes a block that repeats the heading (a second headline, a breadcrumb ending in it). */
@@ -81,6 +81,40 @@ export function dropTrailingHeadings(root: Element): void {
     const heading = headings[i]!;
     if (holdsMoreAfter(heading, root, MAX_LABEL_TAIL_CHARS)) break;
     removeFrom(heading, root);
+  }
+}
+
+/** What a card about someone may hold under their name: a line or two of biography and links. */
+const MAX_CARD_CHARS = 600;
+
+/** The text after `el` in the extract, in document order, as far as `maxChars` and one more node. */
+function charsAfter(el: Element, root: Element, maxChars: number): number {
+  let chars = 0;
+  for (let node: Node | null = el; node !== null && node !== root && chars <= maxChars; node = node.parentNode) {
+    for (let next = node.nextSibling; next !== null && chars <= maxChars; next = next.nextSibling) chars += visibleLength(next);
+  }
+  return chars;
+}
+
+/**
+ * Removes a card about someone that ends the extract — an author's box: the name as a heading, a
+ * line of biography, a link that names them again ("More articles from …") — which is about the
+ * writer, not the article. Only a short end section whose own link repeats its heading is taken.
+ */
+export function dropTrailingCard(root: Element): void {
+  const headings = root.querySelectorAll('h2, h3, h4, h5, h6');
+  for (let i = headings.length - 1; i >= 0; i--) {
+    const heading = headings[i]!;
+    if (charsAfter(heading, root, MAX_CARD_CHARS) > MAX_CARD_CHARS) return;
+    const name = (heading.textContent ?? '').replace(/\s+/g, ' ').trim();
+    if (name === '' || name.length > MAX_NAME_CHARS || heading.querySelector(HAS_MEDIA) !== null) continue;
+    const links = [...root.querySelectorAll('a[href]')].filter(
+      (a) => !heading.contains(a) && heading.compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    if (links.some((a) => (a.textContent ?? '').replace(/\s+/g, ' ').includes(name))) {
+      removeFrom(heading, root);
+      return;
+    }
   }
 }
 
