@@ -3,7 +3,7 @@
 // there; text sharing a small wrapper with one picture; a short line set in italics right after a
 // block that is only a picture. A line that reads as a sentence, or a wrapper with more text than
 // a caption has, stays.
-import { HAS_MEDIA, inContentContext, visibleLength } from './extract-dom';
+import { HAS_MEDIA, inContentContext, normalized, visibleLength } from './extract-dom';
 
 /** Text kept beside a picture is its caption or credit up to this length, not the article's text. */
 const MAX_CAPTION_CHARS = 250;
@@ -90,7 +90,7 @@ function dropItalicCaptions(root: Element): void {
   for (const block of root.querySelectorAll('p, div')) {
     // Cheapest first: most blocks follow no picture, and a wrapper's whole text is long to read.
     if (!root.contains(block) || !isPictureBlock(elementBefore(block)) || block.querySelector(HAS_MEDIA) !== null) continue;
-    const text = (block.textContent ?? '').replace(/\s+/g, ' ').trim();
+    const text = normalized(block);
     if (text === '' || text.length > MAX_CAPTION_CHARS || SENTENCE_END.test(text)) continue;
     if (allItalic(block)) block.remove();
   }

@@ -7,7 +7,7 @@
 import { dropCaptions } from './captions';
 import { dropCommentThreads, dropDateLines } from './dated-lines';
 import { dropArticleHeader, dropRepeatedHeading, dropTrailingCard, dropTrailingHeadings } from './extract-headings';
-import { HAS_MEDIA, headsBefore, holdsTitleLink, linkDensity, siblingRuns, visibleLength } from './extract-dom';
+import { HAS_MEDIA, headsBefore, holdsTitleLink, linkDensity, normalized, siblingRuns, visibleLength } from './extract-dom';
 import { fontSizeOf } from './font-size';
 
 /** A block inside the extract with this many links or more… */
@@ -31,7 +31,6 @@ const MAX_LABEL_WORDS = 3;
 const MIN_HEADLINE_WORDS = 4;
 
 const words = (text: string) => text.split(' ').length;
-const normalized = (node: Node) => (node.textContent ?? '').replace(/\s+/g, ' ').trim();
 
 /**
  * Removes cross-links to other stories: a paragraph that is a short label with a colon followed by

@@ -11,6 +11,9 @@ export const HAS_MEDIA = 'img, picture, video, table, pre';
 /** Characters of text, white space not counted: the markup's indentation would dilute the link text. */
 export const visibleLength = (node: Node) => (node.textContent ?? '').replace(/\s+/g, '').length;
 
+/** The node's text as one line: runs of white space made one space, none at the ends. */
+export const normalized = (node: Node) => (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+
 /** The share of the element's text that is link text (1 when it has no text). */
 export function linkDensity(root: Element): number {
   const all = visibleLength(root);

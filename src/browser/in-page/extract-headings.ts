@@ -2,7 +2,7 @@
 // second headline, a breadcrumb ending in it), one above the text that says the title again in other
 // words or sums the article up, those left at the end with nothing (or a count) under them once
 // the sections they named were removed, and an author's card that ends the extract.
-import { HAS_MEDIA, MAX_NAME_CHARS, shortElements, visibleLength } from './extract-dom';
+import { HAS_MEDIA, MAX_NAME_CHARS, normalized, shortElements, visibleLength } from './extract-dom';
 
 /** Removes a block that repeats the heading (a second headline, a breadcrumb ending in it). */
 export function dropRepeatedHeading(root: Element, heading: string): void {
@@ -51,20 +51,23 @@ export function dropArticleHeader(root: Element, heading: string): void {
 /** What a section's label may have under it and still be a label alone ("12 comments" beside a widget that shows no text). */
 const MAX_LABEL_TAIL_CHARS = 20;
 
-/** Whether what follows `el` in the extract, in document order, holds media or more than `maxChars` of text. */
+/** What follows `el` in the extract, in document order: its next siblings, then its ancestors' next siblings. */
+function* nodesAfter(el: Element, root: Element): Generator<ChildNode> {
+  for (let node: Node | null = el; node !== null && node !== root; node = node.parentNode) {
+    for (let next = node.nextSibling; next !== null; next = next.nextSibling) yield next;
+  }
+}
+
+const holdsMedia = (node: Node) =>
+  node.nodeType === Node.ELEMENT_NODE && ((node as Element).matches(HAS_MEDIA) || (node as Element).querySelector(HAS_MEDIA) !== null);
+
+/** Whether what follows `el` in the extract holds media or more than `maxChars` of text. */
 function holdsMoreAfter(el: Element, root: Element, maxChars: number): boolean {
   let chars = 0;
-  for (let node: Node | null = el; node !== null && node !== root; node = node.parentNode) {
-    for (let next = node.nextSibling; next !== null; next = next.nextSibling) {
-      if (
-        next.nodeType === Node.ELEMENT_NODE &&
-        ((next as Element).matches(HAS_MEDIA) || (next as Element).querySelector(HAS_MEDIA) !== null)
-      ) {
-        return true;
-      }
-      chars += visibleLength(next);
-      if (chars > maxChars) return true;
-    }
+  for (const next of nodesAfter(el, root)) {
+    if (holdsMedia(next)) return true;
+    chars += visibleLength(next);
+    if (chars > maxChars) return true;
   }
   return false;
 }
@@ -87,14 +90,11 @@ export function dropTrailingHeadings(root: Element): void {
 /** What a card about someone may hold under their name: a line or two of biography and links. */
 const MAX_CARD_CHARS = 600;
 
-/** The text after `el` in the extract, in document order, as far as `maxChars` and one more node. */
-function charsAfter(el: Element, root: Element, maxChars: number): number {
-  let chars = 0;
-  for (let node: Node | null = el; node !== null && node !== root && chars <= maxChars; node = node.parentNode) {
-    for (let next = node.nextSibling; next !== null && chars <= maxChars; next = next.nextSibling) chars += visibleLength(next);
-  }
-  return chars;
-}
+/** The links in `node`, itself included. */
+const linksIn = (node: ChildNode): Element[] =>
+  node.nodeType !== Node.ELEMENT_NODE
+    ? []
+    : [...((node as Element).matches('a[href]') ? [node as Element] : []), ...(node as Element).querySelectorAll('a[href]')];
 
 /**
  * Removes a card about someone that ends the extract — an author's box: the name as a heading, a
@@ -105,13 +105,17 @@ export function dropTrailingCard(root: Element): void {
   const headings = root.querySelectorAll('h2, h3, h4, h5, h6');
   for (let i = headings.length - 1; i >= 0; i--) {
     const heading = headings[i]!;
-    if (charsAfter(heading, root, MAX_CARD_CHARS) > MAX_CARD_CHARS) return;
-    const name = (heading.textContent ?? '').replace(/\s+/g, ' ').trim();
-    if (name === '' || name.length > MAX_NAME_CHARS || heading.querySelector(HAS_MEDIA) !== null) continue;
-    const links = [...root.querySelectorAll('a[href]')].filter(
-      (a) => !heading.contains(a) && heading.compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING,
-    );
-    if (links.some((a) => (a.textContent ?? '').replace(/\s+/g, ' ').includes(name))) {
+    const name = normalized(heading);
+    const isName = name !== '' && name.length <= MAX_NAME_CHARS && heading.querySelector(HAS_MEDIA) === null;
+    // One walk of what follows: its length (a card is short) and a link naming the heading again.
+    let chars = 0;
+    let namedAgain = false;
+    for (const next of nodesAfter(heading, root)) {
+      chars += visibleLength(next);
+      if (chars > MAX_CARD_CHARS) return;
+      namedAgain ||= isName && linksIn(next).some((link) => normalized(link).includes(name));
+    }
+    if (namedAgain) {
       removeFrom(heading, root);
       return;
     }
@@ -120,8 +124,6 @@ export function dropTrailingCard(root: Element): void {
 
 /** Removes `el` and everything after it in the extract. */
 function removeFrom(el: Element, root: Element): void {
-  for (let node: Node | null = el; node !== null && node !== root; node = node.parentNode) {
-    while (node.nextSibling !== null) node.parentNode!.removeChild(node.nextSibling);
-  }
+  for (const next of [...nodesAfter(el, root)]) next.remove();
   el.remove();
 }
