@@ -38,10 +38,12 @@ export const plainBlock: Rule = {
     'tfoot',
   ],
   block: true,
+  // (The walk adds the blank lines: most of a page's text is in plain blocks.)
+  separated: true,
   replacement(content) {
     // Content already carrying its separators is passed on untouched: cheap for deep nesting.
     if (content.startsWith('\n\n') && content.endsWith('\n\n')) return content;
-    return asBlock(blockBody(content));
+    return blockBody(content);
   },
 };
 

@@ -124,7 +124,11 @@ export function joinParts(parts: readonly string[], tight = false): string {
     pending = pTrail;
   }
   if (out.length === 0) return separator(Math.max(lead, pending));
-  return separator(lead) + out.join('') + separator(pending);
+  // Separators joined in with the rest: one flat string, where concatenating them around the join
+  // would make a rope that the next reader of it (the parent's rule, the final trim) copies again.
+  if (lead > 0) out.unshift(separator(lead));
+  if (pending > 0) out.push(separator(pending));
+  return out.join('');
 }
 
 /**

@@ -9,11 +9,19 @@ import { escapeText, lineStartEscapeIndex } from './escape';
 // HTML's ASCII whitespace only: U+00A0 and other Unicode spaces are content.
 const COLLAPSIBLE = /[ \t\n\r\f]+/g;
 
-const BREAKING_SPACE = /[\t\n\r\f]/;
+const DOUBLE_SPACE = / {2}/;
+
+/**
+ * Whether collapsing would change the text. Single-character searches are native memchr-speed
+ * scans; a space pair is looked for by a regex, faster than a substring search that stops at every
+ * space of the text (measured on megabyte text runs).
+ */
+function hasCollapsible(text: string): boolean {
+  return text.includes('\n') || text.includes('\t') || text.includes('\r') || text.includes('\f') || DOUBLE_SPACE.test(text);
+}
 
 export function collapseWhitespace(text: string): string {
-  // Two cheap scans (a substring search, one character class) instead of one alternation.
-  return text.includes('  ') || BREAKING_SPACE.test(text) ? text.replace(COLLAPSIBLE, ' ') : text;
+  return hasCollapsible(text) ? text.replace(COLLAPSIBLE, ' ') : text;
 }
 
 function isSpaceLike(c: string): boolean {

@@ -6,6 +6,7 @@ import type { Context } from './context';
 import { charAfter, isElement, isHidden, isText, SPACE, tagOf } from './dom';
 import type { DomElement, DomNode } from './dom';
 import { joinParts } from './join';
+import { asBlock } from './lines';
 import { convertText } from './text';
 
 export interface Rule {
@@ -15,6 +16,12 @@ export interface Rule {
   readonly block?: boolean;
   /** A hard line break: the next text starts a line, but the paragraph goes on. */
   readonly lineBreak?: boolean;
+  /**
+   * The replacement is a block's body, and the walk sets it apart by blank lines of its own: the
+   * parent's join then takes the body as it is, where stripping separators off a block's output
+   * copies it. Output starting with a newline already carries its separators and passes as it is.
+   */
+  readonly separated?: boolean;
   /** Converts the element from the DOM itself; its children are not walked. */
   readonly leaf?: boolean;
   /** Evaluated before `enter`: children's blocks may be joined by single newlines where markdown allows (tight list items). */
@@ -48,6 +55,24 @@ function pushPart(frame: Frame, out: string): void {
   if (frame.parts !== null) frame.parts.push(out);
   else if (frame.one === null) frame.one = out;
   else frame.parts = [frame.one, out];
+}
+
+const BLANK_LINE = '\n\n';
+
+function needsSeparators(rule: Rule, out: string): boolean {
+  return rule.separated === true && out !== '' && out.charCodeAt(0) !== 10;
+}
+
+/** Adds an element's output to its parent's pieces; a separated block's blank lines go in as pieces of their own. */
+function pushOutput(parent: Frame, rule: Rule, out: string): void {
+  if (out === '') return;
+  if (!needsSeparators(rule, out)) {
+    pushPart(parent, out);
+    return;
+  }
+  pushPart(parent, BLANK_LINE);
+  pushPart(parent, out);
+  pushPart(parent, BLANK_LINE);
 }
 
 function frameContent(frame: Frame): string {
@@ -88,8 +113,8 @@ export function walk(root: DomElement, rules: RuleSet, ctx: Context): string {
       const out = frame.rule.replacement(content, frame.el, ctx);
       settle(frame.rule, content, out, ctx);
       const parent = stack[stack.length - 1];
-      if (parent === undefined) result = out;
-      else if (out !== '') pushPart(parent, out);
+      if (parent !== undefined) pushOutput(parent, frame.rule, out);
+      else result = needsSeparators(frame.rule, out) ? asBlock(out) : out;
       continue;
     }
     frame.next = child.nextSibling;
@@ -111,7 +136,7 @@ export function walk(root: DomElement, rules: RuleSet, ctx: Context): string {
     if (rule.leaf) {
       const out = rule.replacement('', child, ctx);
       settle(rule, '', out, ctx);
-      if (out !== '') pushPart(frame, out);
+      pushOutput(frame, rule, out);
       continue;
     }
     stack.push({ el: child, rule, one: null, parts: null, tight, next: child.firstChild });

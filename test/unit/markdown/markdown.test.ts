@@ -214,6 +214,11 @@ describe('whitespace', () => {
     expect(md('<p>One.</p><p>\u200b</p><p>\u200b\ufeff </p><p>Two.</p>')).toBe('One.\n\nTwo.\n');
   });
 
+  it('collapses every kind of HTML white space inside a text run to one space, and leaves a single space', () => {
+    for (const gap of ['\t', '\n', '\r\n', '\f', '  ', ' \t\n ']) expect(md(`<p>a${gap}b</p>`)).toBe('a b\n');
+    expect(md('<p>a b c</p>')).toBe('a b c\n');
+  });
+
   it('keeps non-breaking spaces', () => {
     expect(md('<p>1&nbsp;000</p>')).toBe('1\u00a0000\n');
   });
