@@ -17,6 +17,11 @@ export interface MainDocument {
   unsupported: Promise<string>;
   /** Resolves with a reason when the guard refuses the address the main document came from. */
   forbiddenAddress: Promise<string>;
+  /**
+   * Resolves when the target answered an error status with no body: Chrome shows its own error page
+   * in place of an empty 4xx/5xx response, so no document of the target ever commits.
+   */
+  emptyErrorResponse: Promise<void>;
   domContentLoaded: Promise<void>;
   load: Promise<void>;
   /** Resolves when the main document's body has ended: received in full, or failed (a reset, a short body). */
@@ -68,6 +73,7 @@ export function watchMainDocument(page: Page, guard: TargetGuard, maxDecodedByte
   const committed = signal();
   const unsupported = signal<string>();
   const forbiddenAddress = signal<string>();
+  const emptyErrorResponse = signal();
   const domContentLoaded = signal();
   const load = signal();
   const bodyEnded = signal();
@@ -78,11 +84,17 @@ export function watchMainDocument(page: Page, guard: TargetGuard, maxDecodedByte
   let decodedBytes = 0;
   let bodyFailure: string | undefined;
   let failedNavigation: { url: string; errorText: string } | undefined;
+  // Chrome's name for an error status whose body is empty (it shows its error page instead).
+  let emptyErrorStatus = false;
   // Commit and response can be reported in either order: puppeteer holds a response back until its
   // raw headers arrive, which under load comes after Chrome reported the commit.
   let navigated = false;
   const checkCommitted = () => {
     if (navigated && latest !== undefined) committed.resolve();
+  };
+  // (Either order again: the failure can be reported before the response puppeteer holds back.)
+  const checkEmptyErrorResponse = () => {
+    if (!navigated && emptyErrorStatus && latest !== undefined) emptyErrorResponse.resolve();
   };
 
   const isMainNavigation = (request: HTTPRequest) => request.isNavigationRequest() && isTopFrame(request.frame());
@@ -110,6 +122,7 @@ export function watchMainDocument(page: Page, guard: TargetGuard, maxDecodedByte
     if (reason !== undefined) forbiddenAddress.resolve(reason);
     // Last, so a refusal above wins the race against the commit.
     checkCommitted();
+    checkEmptyErrorResponse();
   };
   const onExtraInfo = (event: ExtraInfoEvent) => {
     if (event.requestId === mainRequestId) checkContent(event.statusCode ?? 200, lowercaseNames(event.headers));
@@ -130,7 +143,11 @@ export function watchMainDocument(page: Page, guard: TargetGuard, maxDecodedByte
   };
   const onRequestFailed = (request: HTTPRequest) => {
     const errorText = request.failure()?.errorText ?? 'net::ERR_FAILED';
-    if (isMainNavigation(request)) failedNavigation = { url: request.url(), errorText };
+    if (isMainNavigation(request)) {
+      failedNavigation = { url: request.url(), errorText };
+      emptyErrorStatus = errorText === 'net::ERR_HTTP_RESPONSE_CODE_FAILURE';
+      checkEmptyErrorResponse();
+    }
     if (latest === undefined || request !== latest.request()) return;
     bodyFailure = errorText;
     bodyEnded.resolve();
@@ -157,6 +174,7 @@ export function watchMainDocument(page: Page, guard: TargetGuard, maxDecodedByte
     committed: committed.promise,
     unsupported: unsupported.promise,
     forbiddenAddress: forbiddenAddress.promise,
+    emptyErrorResponse: emptyErrorResponse.promise,
     domContentLoaded: domContentLoaded.promise,
     load: load.promise,
     bodyEnded: bodyEnded.promise,

@@ -3,10 +3,14 @@
 // arrived and the frame moved to it) within navigationTimeoutMs, else 504; the wait event is awaited
 // until waitMs after navigation start, else the page is taken as it stands (waitResult "timeout").
 // A body that never completes (a hung, trickling or reset connection) does not extend the budget; only
-// a document that answered late gets BODY_GRACE_MS for its body. Closing the page is the caller's job.
+// a document that answered late gets BODY_GRACE_MS for its body. A target that answers an error
+// status with no body is answered at once as an empty page with that status (Chrome would show its own
+// error page, never the target's content). Closing the page is the caller's job.
+import type { HTTPResponse } from '@cloudflare/puppeteer';
 import { documentKind } from '../content-type.js';
 import { ApiError } from '../errors.js';
 import { forbiddenTarget } from '../guard/policy.js';
+import { METADATA_FIELDS, type PageMetadata } from '../metadata.js';
 import type { PhaseTimer } from '../timings.js';
 import type { WaitEvent, WaitResult } from '../wait-events.js';
 import { watchMainDocument, type MainDocument } from './main-document.js';
@@ -14,7 +18,7 @@ import { navigationError, netErrorName } from './navigation-errors.js';
 import { trackNetwork, type NetworkTracker } from './network-tracker.js';
 import { watchPageFailures } from './page-failures.js';
 import type { PreparedPage } from './page-setup.js';
-import type { LoadOptions, RenderedPage } from './render-call.js';
+import type { ContentForm, LoadOptions, RenderedPage } from './render-call.js';
 import { serializePage } from './serialize.js';
 import { Timers } from './timers.js';
 
@@ -43,7 +47,16 @@ function readinessSignal(event: WaitEvent, doc: MainDocument, network: NetworkTr
   }
 }
 
-async function navigate(target: LoadablePage, options: LoadOptions, doc: MainDocument, timers: Timers): Promise<void> {
+/**
+ * What an empty document reads as (Chrome's serialization of one), for a target that answered an error
+ * status with no body: Chrome then shows its own error page, which is never the target's content.
+ */
+const EMPTY_DOCUMENT_HTML = '<html><head></head><body></body></html>';
+
+/** How the navigation ended: the target's document committed, or the target answered an error status with no body. */
+type Answer = 'document' | 'empty';
+
+async function navigate(target: LoadablePage, options: LoadOptions, doc: MainDocument, timers: Timers): Promise<Answer> {
   const { page, proxyName } = target;
   // goto's own waiting is not used: its rejection reports net errors, our signals do the rest.
   const failed = page.goto(options.url, { waitUntil: 'load', timeout: 0 }).then(
@@ -52,6 +65,7 @@ async function navigate(target: LoadablePage, options: LoadOptions, doc: MainDoc
   );
   const outcome = await Promise.race([
     doc.committed.then(() => ({ kind: 'committed' as const })),
+    doc.emptyErrorResponse.then(() => ({ kind: 'empty' as const })),
     doc.unsupported.then((reason) => ({ kind: 'unsupported' as const, reason })),
     target.forbiddenNavigation.then((reason) => ({ kind: 'forbidden' as const, reason })),
     doc.forbiddenAddress.then((reason) => ({ kind: 'forbidden' as const, reason })),
@@ -60,11 +74,12 @@ async function navigate(target: LoadablePage, options: LoadOptions, doc: MainDoc
   ]);
   switch (outcome.kind) {
     case 'committed':
+    case 'empty':
       // Chrome shows a proxy's 407 as the page once the credentials are refused again.
       if (proxyName !== undefined && doc.response()?.status() === 407) {
         throw new ApiError('proxy_error', `The upstream proxy "${proxyName}" rejected the credentials (407).`);
       }
-      return;
+      return outcome.kind === 'committed' ? 'document' : 'empty';
     case 'unsupported':
       throw new ApiError('unsupported_content', outcome.reason);
     case 'forbidden':
@@ -112,18 +127,45 @@ interface LoadWatchers {
   timers: Timers;
 }
 
+/**
+ * Whether the main document is HTML: only an HTML document has a reader form (and main content);
+ * text, JSON and XML are read as the browser holds them, whole.
+ */
+function isHtmlDocument(doc: MainDocument): boolean {
+  return documentKind(doc.response()?.headers()['content-type']) === 'html';
+}
+
+function contentForm(options: LoadOptions, doc: MainDocument): ContentForm {
+  return options.format === 'markdown' && isHtmlDocument(doc) ? 'markdown' : 'html';
+}
+
+/** A target that answered an error status with no body: its status and headers, an empty document, nothing to wait for. */
+function emptyErrorAnswer(options: LoadOptions, doc: MainDocument, response: HTTPResponse): RenderedPage {
+  const form = contentForm(options, doc);
+  const metadata = Object.fromEntries(METADATA_FIELDS.map((field) => [field, null])) as PageMetadata;
+  return {
+    content: form === 'markdown' ? '' : EMPTY_DOCUMENT_HTML,
+    form,
+    ...(options.metadata ? { metadata } : {}),
+    ...(options.mainContent ? { contentMode: 'full' as const } : {}),
+    finalUrl: response.url(),
+    status: response.status(),
+    headers: response.headers(),
+    waitResult: 'event',
+  };
+}
+
 async function load(target: LoadablePage, options: LoadOptions, timer: PhaseTimer, watchers: LoadWatchers): Promise<RenderedPage> {
   const { page } = target;
   const { doc, network, timers } = watchers;
   const navigationStart = Date.now();
-  await timer.time('navigate', () => navigate(target, options, doc, timers));
+  const answer = await timer.time('navigate', () => navigate(target, options, doc, timers));
+  const emptyResponse = doc.response();
+  if (answer === 'empty' && emptyResponse !== undefined) return emptyErrorAnswer(options, doc, emptyResponse);
   const times = { navigationStart, answered: Date.now() };
   const waitResult = await timer.time('wait', () => waitForReadiness(options, doc, network, timers, times));
-  // Only an HTML document has a reader form (and main content); text, JSON and XML are read as the
-  // browser holds them, whole.
-  const isHtml = documentKind(doc.response()?.headers()['content-type']) === 'html';
-  const form = options.format === 'markdown' && isHtml ? 'markdown' : 'html';
-  const mainContent = options.mainContent && isHtml;
+  const form = contentForm(options, doc);
+  const mainContent = options.mainContent && isHtmlDocument(doc);
   const mode = form === 'html' && mainContent ? 'main-html' : form;
   const { content, metadata, contentMode } = await timer.time('serialize', () =>
     serializePage(page, mode, options.maxContentBytes, timers, { metadata: options.metadata, mainContent }),

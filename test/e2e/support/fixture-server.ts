@@ -263,6 +263,12 @@ const routes: Record<string, Handler> = {
   '/redirect/final': (_url, _req, res) => html(res, 200, page('Final', '<h1>Redirect target</h1>'), { 'X-Fixture': 'final-hop' }),
   '/status/404': (_url, _req, res) => html(res, 404, page('Not here', '<h1>Target says not found</h1>')),
   '/status/500': (_url, _req, res) => html(res, 500, page('Broken', '<h1>Target says server error</h1>')),
+  // An error status with no body: Chrome shows its own error page in its place.
+  '/status/404-empty': (_url, _req, res) => {
+    res.writeHead(404);
+    res.end();
+  },
+  '/status/500-empty': (_url, _req, res) => html(res, 500, ''),
   '/text.txt': (_url, _req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
     res.end('Plain text line one\n# not a heading\n*not emphasis*\n');
