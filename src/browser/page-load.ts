@@ -4,8 +4,9 @@
 // until waitMs after navigation start, else the page is taken as it stands (waitResult "timeout").
 // A body that never completes (a hung, trickling or reset connection) does not extend the budget; only
 // a document that answered late gets BODY_GRACE_MS for its body. A target that answers an error
-// status with no body is answered at once as an empty page with that status (Chrome would show its own
-// error page, never the target's content). Closing the page is the caller's job.
+// status with no body, or a status without content (204, 205, 304), is answered at once as an empty
+// page with that status (Chrome would show its own error page, or stay where it was: never the
+// target's content). Closing the page is the caller's job.
 import type { HTTPResponse } from '@cloudflare/puppeteer';
 import { documentKind } from '../content-type.js';
 import { ApiError } from '../errors.js';
@@ -24,6 +25,8 @@ import { Timers } from './timers.js';
 
 /** How long after an aborted navigation to wait for Chrome to say it was a download. */
 const DOWNLOAD_GRACE_MS = 250;
+/** Statuses whose response has no content by HTTP: Chrome aborts the navigation and stays where it was. */
+const NO_CONTENT_STATUSES = new Set([204, 205, 304]);
 /**
  * A document that answers near or after the end of the budget gets this long from its answer for its
  * body to arrive, so the page taken is the document rather than an empty shell. A body still incomplete
@@ -48,13 +51,16 @@ function readinessSignal(event: WaitEvent, doc: MainDocument, network: NetworkTr
 }
 
 /**
- * What an empty document reads as (Chrome's serialization of one), for a target that answered an error
- * status with no body: Chrome then shows its own error page, which is never the target's content.
+ * What an empty document reads as (Chrome's serialization of one), for a target that answered with
+ * nothing to show: an error status with no body (Chrome shows its own error page, which is never the
+ * target's content) or a status without content (204, 205, 304: Chrome stays where it was).
  */
 const EMPTY_DOCUMENT_HTML = '<html><head></head><body></body></html>';
 
-/** How the navigation ended: the target's document committed, or the target answered an error status with no body. */
+/** How the navigation ended: the target's document committed, or the target answered with nothing to show. */
 type Answer = 'document' | 'empty';
+
+const answeredWithoutContent = (doc: MainDocument) => NO_CONTENT_STATUSES.has(doc.response()?.status() ?? 0);
 
 async function navigate(target: LoadablePage, options: LoadOptions, doc: MainDocument, timers: Timers): Promise<Answer> {
   const { page, proxyName } = target;
@@ -85,10 +91,13 @@ async function navigate(target: LoadablePage, options: LoadOptions, doc: MainDoc
     case 'forbidden':
       throw forbiddenTarget(outcome.reason, true);
     case 'failed': {
-      // A download aborts the navigation first and is identified a moment later.
+      // A download aborts the navigation first and is identified a moment later; so does a response
+      // without content, which is the target's answer (an empty one), not a failure.
       if (netErrorName(outcome.error) === 'ERR_ABORTED') {
+        if (answeredWithoutContent(doc)) return 'empty';
         const download = await Promise.race([doc.unsupported, timers.after(DOWNLOAD_GRACE_MS, undefined)]);
         if (download !== undefined) throw new ApiError('unsupported_content', download);
+        if (answeredWithoutContent(doc)) return 'empty';
       }
       throw navigationError(outcome.error, proxyName);
     }
@@ -139,8 +148,8 @@ function contentForm(options: LoadOptions, doc: MainDocument): ContentForm {
   return options.format === 'markdown' && isHtmlDocument(doc) ? 'markdown' : 'html';
 }
 
-/** A target that answered an error status with no body: its status and headers, an empty document, nothing to wait for. */
-function emptyErrorAnswer(options: LoadOptions, doc: MainDocument, response: HTTPResponse): RenderedPage {
+/** A target that answered with nothing to show: its status and headers, an empty document, nothing to wait for. */
+function emptyAnswer(options: LoadOptions, doc: MainDocument, response: HTTPResponse): RenderedPage {
   const form = contentForm(options, doc);
   const metadata = Object.fromEntries(METADATA_FIELDS.map((field) => [field, null])) as PageMetadata;
   return {
@@ -161,7 +170,7 @@ async function load(target: LoadablePage, options: LoadOptions, timer: PhaseTime
   const navigationStart = Date.now();
   const answer = await timer.time('navigate', () => navigate(target, options, doc, timers));
   const emptyResponse = doc.response();
-  if (answer === 'empty' && emptyResponse !== undefined) return emptyErrorAnswer(options, doc, emptyResponse);
+  if (answer === 'empty' && emptyResponse !== undefined) return emptyAnswer(options, doc, emptyResponse);
   const times = { navigationStart, answered: Date.now() };
   const waitResult = await timer.time('wait', () => waitForReadiness(options, doc, network, timers, times));
   const form = contentForm(options, doc);

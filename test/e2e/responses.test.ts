@@ -55,29 +55,33 @@ describe('JSON responses', () => {
   it.each([
     [404, '/status/404-empty'],
     [500, '/status/500-empty'],
-  ])("answers a target's status %i with no body as an empty page with that status, not as Chrome's error page", async (status, path) => {
-    const url = ctx.fixtures.url(path);
-    const html = await fetchJson({ url, wait_event: 'networkIdle', include_metadata: true });
-    expect(html.json.status).toBe(status);
-    expect(html.json.data).toBe('<html><head></head><body></body></html>');
-    expect((html.json as FetchJson & { metadata: object }).metadata).toEqual({
-      title: null,
-      description: null,
-      language: null,
-      canonical_url: null,
-      site_name: null,
-      author: null,
-      published_time: null,
-      image: null,
-    });
-    expect(html.response.headers.get('X-Page-Status')).toBe(String(status));
-    expect(html.response.headers.get('X-Final-Url')).toBe(url);
-    expect(html.response.headers.get('X-Wait-Result')).toBe('event');
-    const markdown = await fetchJson({ url, wait_event: 'load', output_format: 'markdown', only_main_content: true });
-    expect(markdown.json.status).toBe(status);
-    expect(markdown.json.data).toBe('');
-    expect(markdown.response.headers.get('X-Content-Mode')).toBe('full');
-  });
+    [204, '/status/204'],
+  ])(
+    "answers a target's status %i with no body as an empty page with that status, not as an error or Chrome's error page",
+    async (status, path) => {
+      const url = ctx.fixtures.url(path);
+      const html = await fetchJson({ url, wait_event: 'networkIdle', include_metadata: true });
+      expect(html.json.status).toBe(status);
+      expect(html.json.data).toBe('<html><head></head><body></body></html>');
+      expect((html.json as FetchJson & { metadata: object }).metadata).toEqual({
+        title: null,
+        description: null,
+        language: null,
+        canonical_url: null,
+        site_name: null,
+        author: null,
+        published_time: null,
+        image: null,
+      });
+      expect(html.response.headers.get('X-Page-Status')).toBe(String(status));
+      expect(html.response.headers.get('X-Final-Url')).toBe(url);
+      expect(html.response.headers.get('X-Wait-Result')).toBe('event');
+      const markdown = await fetchJson({ url, wait_event: 'load', output_format: 'markdown', only_main_content: true });
+      expect(markdown.json.status).toBe(status);
+      expect(markdown.json.data).toBe('');
+      expect(markdown.response.headers.get('X-Content-Mode')).toBe('full');
+    },
+  );
 
   it('renders a text/plain target: the DOM for html, the text itself for markdown', async () => {
     const url = ctx.fixtures.url('/text.txt');

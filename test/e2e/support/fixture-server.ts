@@ -269,6 +269,10 @@ const routes: Record<string, Handler> = {
     res.end();
   },
   '/status/500-empty': (_url, _req, res) => html(res, 500, ''),
+  '/status/204': (_url, _req, res) => {
+    res.writeHead(204);
+    res.end();
+  },
   '/text.txt': (_url, _req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
     res.end('Plain text line one\n# not a heading\n*not emphasis*\n');
