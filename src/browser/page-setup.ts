@@ -1,7 +1,8 @@
 // Opens the isolated browser context and page one request renders in, ready to navigate: its own
 // cookies, storage and cache (a fresh context), dialogs answered, requests filtered (heavy
-// resources, private-network guard), proxy and credentials applied. Opening is kept apart from
-// loading so a page can be prepared ahead of time, before the request that will use it arrives.
+// resources, private-network guard, password challenges), proxy and credentials applied. Opening is
+// kept apart from loading so a page can be prepared ahead of time, before the request that will use
+// it arrives.
 import type { Browser, BrowserContext, Page } from '@cloudflare/puppeteer';
 import { targetGuard, type TargetGuard } from '../guard/policy.js';
 import { newPageWithoutBrowserUi } from './browser-ui.js';
@@ -33,11 +34,10 @@ export async function preparePage(browser: Browser, setup: PageSetup): Promise<P
     page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
     let crashed = false;
     page.on('error', () => (crashed = true));
-    if (setup.proxy?.username !== undefined) {
-      await page.authenticate({ username: setup.proxy.username, password: setup.proxy.password ?? '' });
-    }
     const guard = targetGuard(setup.guard, setup.proxy !== undefined);
-    const filter = await installRequestFilter(page, { blockResources: setup.blockResources, guard });
+    const proxyCredentials =
+      setup.proxy?.username === undefined ? undefined : { username: setup.proxy.username, password: setup.proxy.password ?? '' };
+    const filter = await installRequestFilter(page, { blockResources: setup.blockResources, guard, proxyCredentials });
     const forbiddenNavigation = filter?.forbiddenNavigation ?? new Promise<string>(() => undefined);
     const usable = () => !crashed && !page.isClosed();
     return { browser, context, page, proxyName: setup.proxy?.name, guard, forbiddenNavigation, usable, close };

@@ -45,6 +45,13 @@ async function fetchJson(body: object) {
   return { response, text, json: JSON.parse(text) as { data?: string; status?: number; error?: { code: string; message: string } } };
 }
 
+/** The fixture was asked for `path`, and never with credentials. */
+function expectNoCredentialsAt(path: string): void {
+  const authorizations = ctx.fixtures.requests.filter((r) => r.path === path).map((r) => r.headers.authorization);
+  expect(authorizations.length).toBeGreaterThan(0);
+  expect(authorizations).toEqual(authorizations.map(() => undefined));
+}
+
 describe('upstream proxies', () => {
   it('fetches through the named proxy with its credentials', async () => {
     const { response, json } = await fetchJson({ url: viaProxy('/show-cookie?via=resi'), wait_event: 'load', proxy_name: 'resi' });
@@ -56,6 +63,26 @@ describe('upstream proxies', () => {
     // The fixture saw the proxy: the request arrived with the proxy's Via header.
     const atFixture = ctx.fixtures.requests.filter((r) => r.path === '/show-cookie?via=resi');
     expect(atFixture.at(-1)?.headers.via).toMatch(/proxy\//);
+  });
+
+  it("never answers a target's password challenge with the proxy's credentials, and returns the target's 401 page", async () => {
+    const { response, json } = await fetchJson({ url: viaProxy('/basic-auth?id=through-proxy'), wait_event: 'load', proxy_name: 'resi' });
+    expect(response.status).toBe(200);
+    expect(json.status).toBe(401);
+    expect(json.data).toContain('Sign in required');
+    expectNoCredentialsAt('/basic-auth?id=through-proxy');
+  });
+
+  it("never answers a password challenge of a target's frame with the proxy's credentials", async () => {
+    const { response, json } = await fetchJson({
+      url: viaProxy('/basic-auth-in-frame?id=frame-through-proxy'),
+      wait_event: 'load',
+      proxy_name: 'resi',
+      output_format: 'markdown',
+    });
+    expect(response.status).toBe(200);
+    expect(json.data).toContain('Sign in required');
+    expectNoCredentialsAt('/basic-auth?id=frame-through-proxy');
   });
 
   it('passes the country to a datacenter proxy through its username template', async () => {

@@ -269,6 +269,11 @@ const routes: Record<string, Handler> = {
     res.end();
   },
   '/status/500-empty': (_url, _req, res) => html(res, 500, ''),
+  // A password challenge (HTTP Basic), with the page a browser shows when it is not answered.
+  '/basic-auth': (_url, _req, res) =>
+    html(res, 401, page('Sign in', '<h1>Sign in required</h1>'), { 'WWW-Authenticate': 'Basic realm="fixture"' }),
+  '/basic-auth-in-frame': (url, _req, res) =>
+    html(res, 200, page('Framed', `<h1>Outer page</h1><iframe src="/basic-auth?${url.searchParams}"></iframe>`)),
   '/status/204': (_url, _req, res) => {
     res.writeHead(204);
     res.end();
