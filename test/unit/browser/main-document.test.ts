@@ -98,6 +98,57 @@ describe('watchMainDocument: commit', () => {
   });
 });
 
+describe('watchMainDocument: an error status with no body', () => {
+  const EMPTY_ERROR = 'net::ERR_HTTP_RESPONSE_CODE_FAILURE';
+
+  it('resolves emptyErrorResponse, not committed, when Chrome shows its error page for an empty 404', async () => {
+    const { fake, doc } = watched();
+    const empty = track(doc.emptyErrorResponse);
+    const committed = track(doc.committed);
+    const request = fake.startRequest();
+    fake.respond(request, { status: 404 });
+    fake.failRequest(request, EMPTY_ERROR);
+    fake.commitErrorPage();
+    await flush();
+    expect(empty.current.state).toBe('resolved');
+    expect(committed.current.state).toBe('pending');
+    expect(doc.response()?.status()).toBe(404);
+  });
+
+  it('resolves emptyErrorResponse when the failure is reported before puppeteer releases the response', async () => {
+    const { fake, doc } = watched();
+    const empty = track(doc.emptyErrorResponse);
+    const request = fake.startRequest();
+    fake.failRequest(request, EMPTY_ERROR);
+    await flush();
+    expect(empty.current.state).toBe('pending');
+    fake.respond(request, { status: 500 });
+    await flush();
+    expect(empty.current.state).toBe('resolved');
+  });
+
+  it('does not resolve emptyErrorResponse for any other failure of the main request', async () => {
+    const { fake, doc } = watched();
+    const empty = track(doc.emptyErrorResponse);
+    const request = fake.startRequest();
+    fake.respond(request, { status: 404 });
+    fake.failRequest(request, 'net::ERR_CONNECTION_RESET');
+    await flush();
+    expect(empty.current.state).toBe('pending');
+  });
+
+  it("does not resolve emptyErrorResponse after the target's document committed (a later navigation of the page's own)", async () => {
+    const { fake, doc } = watched();
+    const empty = track(doc.emptyErrorResponse);
+    fake.commitDocument();
+    const later = fake.startRequest(`${TARGET_URL}later`);
+    fake.respond(later, { status: 404 });
+    fake.failRequest(later, EMPTY_ERROR);
+    await flush();
+    expect(empty.current.state).toBe('pending');
+  });
+});
+
 describe('watchMainDocument: unsupported content', () => {
   it('resolves unsupported for a binary main response, naming its type', async () => {
     const { fake, doc } = watched();
