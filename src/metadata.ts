@@ -13,3 +13,8 @@ export const METADATA_FIELDS = [
 ] as const;
 
 export type PageMetadata = Record<(typeof METADATA_FIELDS)[number], string | null>;
+
+/** The metadata of a page that says nothing (an empty document): every field null. */
+export const NO_METADATA: Readonly<PageMetadata> = Object.freeze(
+  Object.fromEntries(METADATA_FIELDS.map((field) => [field, null])) as PageMetadata,
+);

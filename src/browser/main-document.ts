@@ -84,8 +84,6 @@ export function watchMainDocument(page: Page, guard: TargetGuard, maxDecodedByte
   let decodedBytes = 0;
   let bodyFailure: string | undefined;
   let failedNavigation: { url: string; errorText: string } | undefined;
-  // Chrome's name for an error status whose body is empty (it shows its error page instead).
-  let emptyErrorStatus = false;
   // Commit and response can be reported in either order: puppeteer holds a response back until its
   // raw headers arrive, which under load comes after Chrome reported the commit.
   let navigated = false;
@@ -93,7 +91,9 @@ export function watchMainDocument(page: Page, guard: TargetGuard, maxDecodedByte
     if (navigated && latest !== undefined) committed.resolve();
   };
   // (Either order again: the failure can be reported before the response puppeteer holds back.)
+  // (net::ERR_HTTP_RESPONSE_CODE_FAILURE: Chrome's name for an error status whose body is empty.)
   const checkEmptyErrorResponse = () => {
+    const emptyErrorStatus = failedNavigation?.errorText === 'net::ERR_HTTP_RESPONSE_CODE_FAILURE';
     if (!navigated && emptyErrorStatus && latest !== undefined) emptyErrorResponse.resolve();
   };
 
@@ -145,7 +145,6 @@ export function watchMainDocument(page: Page, guard: TargetGuard, maxDecodedByte
     const errorText = request.failure()?.errorText ?? 'net::ERR_FAILED';
     if (isMainNavigation(request)) {
       failedNavigation = { url: request.url(), errorText };
-      emptyErrorStatus = errorText === 'net::ERR_HTTP_RESPONSE_CODE_FAILURE';
       checkEmptyErrorResponse();
     }
     if (latest === undefined || request !== latest.request()) return;

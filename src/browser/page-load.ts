@@ -11,7 +11,7 @@ import type { HTTPResponse } from '@cloudflare/puppeteer';
 import { documentKind } from '../content-type.js';
 import { ApiError } from '../errors.js';
 import { forbiddenTarget } from '../guard/policy.js';
-import { METADATA_FIELDS, type PageMetadata } from '../metadata.js';
+import { NO_METADATA } from '../metadata.js';
 import type { PhaseTimer } from '../timings.js';
 import type { WaitEvent, WaitResult } from '../wait-events.js';
 import { watchMainDocument, type MainDocument } from './main-document.js';
@@ -151,11 +151,10 @@ function contentForm(options: LoadOptions, doc: MainDocument): ContentForm {
 /** A target that answered with nothing to show: its status and headers, an empty document, nothing to wait for. */
 function emptyAnswer(options: LoadOptions, doc: MainDocument, response: HTTPResponse): RenderedPage {
   const form = contentForm(options, doc);
-  const metadata = Object.fromEntries(METADATA_FIELDS.map((field) => [field, null])) as PageMetadata;
   return {
     content: form === 'markdown' ? '' : EMPTY_DOCUMENT_HTML,
     form,
-    ...(options.metadata ? { metadata } : {}),
+    ...(options.metadata ? { metadata: { ...NO_METADATA } } : {}),
     ...(options.mainContent ? { contentMode: 'full' as const } : {}),
     finalUrl: response.url(),
     status: response.status(),
