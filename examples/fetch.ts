@@ -1,6 +1,7 @@
 // Page Fetch from TypeScript with the built-in fetch: renders the page given as the first argument
 // and prints its markdown (its title, from the page's metadata, goes to stderr). PAGE_FETCH_URL (default http://127.0.0.1:8787) is the service,
-// PAGE_FETCH_TOKEN (default local-dev-token) the bearer token. Run: npx tsx examples/fetch.ts URL
+// PAGE_FETCH_TOKEN (default local-dev-token) the bearer token. Run: npx tsx examples/fetch.ts URL [SELECTOR]
+// (with a CSS selector, the page is taken once an element matching it is rendered: wait_for_selector).
 // The request and response shapes are in GET /openapi.json.
 
 // Makes the file a module wherever it is copied, so the top-level awaits below compile.
@@ -20,9 +21,9 @@ interface ErrorResponse {
 
 const base = process.env.PAGE_FETCH_URL ?? 'http://127.0.0.1:8787';
 const token = process.env.PAGE_FETCH_TOKEN ?? 'local-dev-token';
-const target = process.argv[2];
+const [target, selector] = process.argv.slice(2);
 if (target === undefined) {
-  console.error('usage: tsx examples/fetch.ts URL');
+  console.error('usage: tsx examples/fetch.ts URL [SELECTOR]');
   process.exit(2);
 }
 
@@ -30,7 +31,13 @@ const response = await fetch(`${base}/api/fetch`, {
   method: 'POST',
   headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
   // max_age: a render of the same page stored within the hour answers at once (X-Cache: HIT).
-  body: JSON.stringify({ url: target, output_format: 'markdown', include_metadata: true, max_age: 3600 }),
+  body: JSON.stringify({
+    url: target,
+    output_format: 'markdown',
+    include_metadata: true,
+    max_age: 3600,
+    ...(selector === undefined ? {} : { wait_for_selector: selector }),
+  }),
 });
 
 if (!response.ok) {

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Bundles the in-page script (src/browser/in-page, with the markdown serializer it imports) into one
 // file per kind of read, build/page-script-<kind>.js: each a function body the Durable Object sends
-// to the page as text (src/browser/serialize.ts imports them with `?raw`). The page compiles what it
-// is sent on every read, so each kind carries only the code it runs, minified. Run by wrangler before
-// every build (wrangler.toml [build]) and by the tests' global setup; the output is not committed.
+// to the page as text (src/browser/serialize.ts and page-waits.ts import them with `?raw`). The page
+// compiles what it is sent on every read, so each kind carries only the code it runs, minified. The
+// preload scripts (src/browser/in-page/preload) become build/preload-<name>.js: scripts that run as
+// they are in every new document (page-setup.ts). Run by wrangler before every build (wrangler.toml
+// [build]) and by the tests' global setup; the output is not committed.
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,26 +13,33 @@ import { build } from 'esbuild';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The kinds of read, each an entry in src/browser/in-page/scripts/. */
-const SCRIPT_KINDS = ['html', 'markdown', 'main-content'];
+const SCRIPT_KINDS = ['html', 'markdown', 'main-content', 'wait'];
+/** Scripts every new document runs before its own, each an entry in src/browser/in-page/preload/. */
+const PRELOADS = ['in-view'];
+
+/** One minified browser bundle of `entry` (under src/browser/in-page/) as `outfile` (under build/). */
+function bundle(entry, outfile, options = {}) {
+  return build({
+    entryPoints: [join(ROOT, 'src/browser/in-page', entry)],
+    bundle: true,
+    format: 'iife',
+    target: 'es2022',
+    minify: true,
+    legalComments: 'none',
+    outfile: join(ROOT, 'build', outfile),
+    logLevel: 'warning',
+    ...options,
+  });
+}
 
 export async function buildPageScript() {
   mkdirSync(join(ROOT, 'build'), { recursive: true });
-  await Promise.all(
-    SCRIPT_KINDS.map((kind) =>
-      build({
-        entryPoints: [join(ROOT, `src/browser/in-page/scripts/${kind}.ts`)],
-        bundle: true,
-        // An IIFE assigned to a local: serialize.ts wraps it in `function (request) { … }`.
-        format: 'iife',
-        globalName: 'pageFetchScript',
-        target: 'es2022',
-        minify: true,
-        legalComments: 'none',
-        outfile: join(ROOT, `build/page-script-${kind}.js`),
-        logLevel: 'warning',
-      }),
-    ),
-  );
+  await Promise.all([
+    // An IIFE assigned to a local: the Durable Object wraps it in `function (request) { … }`.
+    ...SCRIPT_KINDS.map((kind) => bundle(`scripts/${kind}.ts`, `page-script-${kind}.js`, { globalName: 'pageFetchScript' })),
+    // Run as they are, in every new document.
+    ...PRELOADS.map((name) => bundle(`preload/${name}.ts`, `preload-${name}.js`)),
+  ]);
 }
 
 // As vitest's global setup.

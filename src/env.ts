@@ -41,6 +41,8 @@ export interface Env {
   MAX_PAGES_PER_BROWSER?: string;
   /** How long a request may wait for a page before 503, in ms. */
   QUEUE_TIMEOUT_MS?: string;
+  /** Viewports a request with scroll: true scrolls through at most. */
+  MAX_SCROLL_STEPS?: string;
 }
 
 // Keeps Env in step with wrangler.toml: WorkerBindings is generated from it (`npm run types`, checked

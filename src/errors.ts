@@ -152,15 +152,23 @@ export interface WireError {
   code: ErrorCode;
   message: string;
   headers: Record<string, string>;
+  /** The fields at fault, for an invalid_request only the browser could judge (a selector Chromium refuses). */
+  details?: FieldIssue[];
   /** For the operator's log only, never the response. */
   cause?: string;
 }
 
 export function toWireError(error: unknown): WireError {
   const apiError = asApiError(error);
-  return { code: apiError.code, message: apiError.message, headers: apiError.headers, cause: causeText(apiError) };
+  return {
+    code: apiError.code,
+    message: apiError.message,
+    headers: apiError.headers,
+    ...(apiError.details === undefined ? {} : { details: apiError.details }),
+    cause: causeText(apiError),
+  };
 }
 
 export function fromWireError(wire: WireError): ApiError {
-  return new ApiError(wire.code, wire.message, { headers: wire.headers, cause: wire.cause });
+  return new ApiError(wire.code, wire.message, { headers: wire.headers, details: wire.details, cause: wire.cause });
 }

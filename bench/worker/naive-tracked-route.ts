@@ -30,6 +30,7 @@ export function naiveTrackedRoutes() {
           url,
           waitEvent,
           waitMs: DEFAULT_WAIT_MS,
+          scrollSteps: 0,
           navigationTimeoutMs: config.navigationTimeoutMs,
           maxContentBytes: config.maxContentBytes,
           format: 'html',

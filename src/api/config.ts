@@ -23,6 +23,8 @@ export interface Config {
   maxPagesPerBrowser: number;
   /** How long a request may wait for a page before 503 browser_unavailable, in ms. */
   queueTimeoutMs: number;
+  /** Viewports `scroll: true` scrolls through at most. */
+  maxScrollSteps: number;
 }
 
 /**
@@ -65,5 +67,6 @@ export function readConfig(env: Partial<Env>): Config {
     maxBrowsersPerLocation: parsePositiveInt('MAX_BROWSERS_PER_LOCATION', env.MAX_BROWSERS_PER_LOCATION, 4),
     maxPagesPerBrowser: parsePositiveInt('MAX_PAGES_PER_BROWSER', env.MAX_PAGES_PER_BROWSER, DEFAULT_MAX_PAGES_PER_BROWSER),
     queueTimeoutMs: parsePositiveInt('QUEUE_TIMEOUT_MS', env.QUEUE_TIMEOUT_MS, 5000),
+    maxScrollSteps: parsePositiveInt('MAX_SCROLL_STEPS', env.MAX_SCROLL_STEPS, 10),
   };
 }

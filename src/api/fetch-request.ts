@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ApiError, type FieldIssue } from '../errors.js';
 import { WAIT_EVENTS, type WaitEvent } from '../wait-events.js';
 import type { Config } from './config.js';
+import { selectorProblem } from './css-selector.js';
 import { resolveEgress, type Egress, type EgressFields } from './egress.js';
 
 export const OUTPUT_FORMATS = ['html', 'markdown'] as const;
@@ -23,6 +24,10 @@ export interface FetchRequest {
   /** The waiting budget in ms, counted from navigation start. */
   waitMs: number;
   waitEvent: WaitEvent;
+  /** Also wait for an element matching this CSS selector to be rendered (DESIGN.md "Waiting"). */
+  waitForSelector?: string;
+  /** Scroll through the page before it is taken, for content loaded on scroll. */
+  scroll: boolean;
   raw: boolean;
   /** Add the page's metadata to the JSON answer (never with raw). */
   includeMetadata: boolean;
@@ -52,6 +57,17 @@ export function integerField(min: number, max?: number) {
   return (max === undefined ? integer : integer.max(max, { message: `must be at most ${max}` })).nullish();
 }
 
+/** An optional CSS selector field: syntax checked here, before any browser work (css-selector.ts). */
+function selectorField() {
+  return z
+    .string({ message: 'must be a string' })
+    .superRefine((selector, ctx) => {
+      const problem = selectorProblem(selector);
+      if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .nullish();
+}
+
 /** The body schema; also the source of the OpenAPI document's request schema (src/openapi.ts). */
 export function fetchRequestSchema({ maxWaitMs, maxCacheAge }: SchemaLimits) {
   const enumMessage = (values: readonly string[]) => ({ message: `must be one of ${values.map((v) => `"${v}"`).join(', ')}` });
@@ -63,6 +79,8 @@ export function fetchRequestSchema({ maxWaitMs, maxCacheAge }: SchemaLimits) {
     output_format: z.enum(OUTPUT_FORMATS, enumMessage(OUTPUT_FORMATS)).nullish(),
     wait_ms: integerField(0, maxWaitMs),
     wait_event: z.enum(WAIT_EVENTS, enumMessage(WAIT_EVENTS)).nullish(),
+    wait_for_selector: selectorField(),
+    scroll: z.boolean({ message: 'must be a boolean' }).nullish(),
     raw: z.boolean({ message: 'must be a boolean' }).nullish(),
     only_main_content: z.boolean({ message: 'must be a boolean' }).nullish(),
     include_metadata: z.boolean({ message: 'must be a boolean' }).nullish(),
@@ -134,6 +152,8 @@ export function fetchRequestFrom(
     outputFormat: body.output_format ?? outputFormat,
     waitMs: body.wait_ms === undefined || body.wait_ms === null || body.wait_ms === 0 ? DEFAULT_WAIT_MS : body.wait_ms,
     waitEvent: body.wait_event ?? 'networkIdle',
+    ...(body.wait_for_selector === undefined || body.wait_for_selector === null ? {} : { waitForSelector: body.wait_for_selector }),
+    scroll: body.scroll ?? false,
     raw: body.raw ?? false,
     includeMetadata: body.include_metadata ?? false,
     onlyMainContent: body.only_main_content ?? false,

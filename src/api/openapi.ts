@@ -26,6 +26,15 @@ export const FETCH_FIELD_DOCS: Record<BodyField, FieldDocs> = {
     description: 'Readiness signal; the page is taken when it fires or the budget runs out, whichever is first.',
     default: 'networkIdle',
   },
+  wait_for_selector: {
+    description:
+      "A CSS selector, at most 1024 characters: the page is taken once wait_event fired and an element matching it is rendered (non-zero box, not hidden), in the document or an open shadow root, within the same wait_ms budget (X-Wait-Result: timeout otherwise). Anything Chromium's querySelector accepts; a selector that does not parse is 400 before the target is loaded.",
+  },
+  scroll: {
+    description:
+      'true scrolls the page down one viewport at a time until its height stops growing at the bottom, or MAX_SCROLL_STEPS viewports, within wait_ms, then waits for wait_event again: content loaded on scroll (feeds, comments) is in the answer.',
+    default: false,
+  },
   raw: { description: 'true returns the content alone (text/html or text/plain) instead of the JSON envelope.', default: false },
   only_main_content: {
     description:

@@ -3,15 +3,19 @@
 // measured to fire about a second late, so we count requests from puppeteer's network events.
 // Like Chrome, idleness is judged per document and only once it has reached DOMContentLoaded: when
 // the main frame commits a new document (a page navigating itself), the old document's requests are
-// forgotten (Chrome does not always report their end) and the count starts over.
-import type { HTTPRequest, Page } from '@cloudflare/puppeteer';
+// forgotten (Chrome does not always report their end) and the count starts over. Streams are never
+// counted (open-requests.ts). A scroll step waits for a shorter quiet spell than the wait event does.
+import type { HTTPRequest, HTTPResponse, Page } from '@cloudflare/puppeteer';
 import { isTopFrame, pageSession } from './cdp-internals.js';
+import { countsWhileOpen, isEventStream } from './open-requests.js';
 
 export const NETWORK_QUIET_MS = 500;
 
 export interface NetworkTracker {
-  /** Resolves once at most `maxInFlight` requests stayed open for NETWORK_QUIET_MS after DOMContentLoaded. */
-  idle(maxInFlight: number): Promise<void>;
+  /** Resolves once at most `maxInFlight` requests stayed open for `quietMs` (NETWORK_QUIET_MS) after DOMContentLoaded. */
+  idle(maxInFlight: number, quietMs?: number): Promise<void>;
+  /** How many counted requests have started so far (a scroll that started none changed nothing to wait for). */
+  started(): number;
   dispose(): void;
 }
 
@@ -21,8 +25,9 @@ interface FrameNavigatedEvent {
 
 export function trackNetwork(page: Page): NetworkTracker {
   const inFlight = new Set<HTTPRequest>();
-  const waiters: { maxInFlight: number; timer?: ReturnType<typeof setTimeout>; resolve: () => void }[] = [];
+  const waiters: { maxInFlight: number; quietMs: number; timer?: ReturnType<typeof setTimeout>; resolve: () => void }[] = [];
   let parsed = false;
+  let started = 0;
 
   const evaluate = () => {
     for (const waiter of waiters) {
@@ -31,7 +36,7 @@ export function trackNetwork(page: Page): NetworkTracker {
         waiter.timer = setTimeout(() => {
           waiters.splice(waiters.indexOf(waiter), 1);
           waiter.resolve();
-        }, NETWORK_QUIET_MS);
+        }, waiter.quietMs);
       } else if (!quiet && waiter.timer !== undefined) {
         clearTimeout(waiter.timer);
         waiter.timer = undefined;
@@ -39,7 +44,15 @@ export function trackNetwork(page: Page): NetworkTracker {
     }
   };
   const onStart = (request: HTTPRequest) => {
+    if (!countsWhileOpen(request.resourceType())) return;
+    started++;
     inFlight.add(request);
+    evaluate();
+  };
+  // An event stream is known by its answer: from its headers on it is a stream, not a load.
+  const onResponse = (response: HTTPResponse) => {
+    if (!isEventStream(response.headers()['content-type'])) return;
+    inFlight.delete(response.request());
     evaluate();
   };
   const onEnd = (request: HTTPRequest) => {
@@ -61,20 +74,23 @@ export function trackNetwork(page: Page): NetworkTracker {
   };
   const session = pageSession(page);
   page.on('request', onStart);
+  page.on('response', onResponse);
   page.on('requestfinished', onEnd);
   page.on('requestfailed', onEnd);
   page.on('domcontentloaded', onDomContentLoaded);
   session?.on('Page.frameNavigated', onFrameNavigated);
 
   return {
-    idle(maxInFlight) {
+    idle(maxInFlight, quietMs = NETWORK_QUIET_MS) {
       return new Promise<void>((resolve) => {
-        waiters.push({ maxInFlight, resolve });
+        waiters.push({ maxInFlight, quietMs, resolve });
         evaluate();
       });
     },
+    started: () => started,
     dispose() {
       page.off('request', onStart);
+      page.off('response', onResponse);
       page.off('requestfinished', onEnd);
       page.off('requestfailed', onEnd);
       page.off('domcontentloaded', onDomContentLoaded);

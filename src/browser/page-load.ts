@@ -6,7 +6,9 @@
 // a document that answered late gets BODY_GRACE_MS for its body. A target that answers an error
 // status with no body, or a status without content (204, 205, 304), is answered at once as an empty
 // page with that status (Chrome would show its own error page, or stay where it was: never the
-// target's content). Closing the page is the caller's job.
+// target's content). Once the wait event fired, `scroll` scrolls through the page and waits for the
+// event again, and `wait_for_selector` waits for a rendered match, all within the same budget
+// (page-waits.ts). Closing the page is the caller's job.
 import type { HTTPResponse } from '@cloudflare/puppeteer';
 import { documentKind } from '../content-type.js';
 import { ApiError } from '../errors.js';
@@ -18,6 +20,7 @@ import { watchMainDocument, type MainDocument } from './main-document.js';
 import { navigationError, netErrorName } from './navigation-errors.js';
 import { trackNetwork, type NetworkTracker } from './network-tracker.js';
 import { watchPageFailures } from './page-failures.js';
+import { scrollThrough, selectorAccepted, waitForRendered } from './page-waits.js';
 import type { PreparedPage } from './page-setup.js';
 import type { ContentForm, LoadOptions, RenderedPage } from './render-call.js';
 import { serializePage } from './serialize.js';
@@ -106,18 +109,34 @@ async function navigate(target: LoadablePage, options: LoadOptions, doc: MainDoc
   }
 }
 
+/** The wait event, then the scroll and the selector when asked for; 'timeout' as soon as the budget runs out. */
+async function waitWithinBudget(target: LoadablePage, options: LoadOptions, watchers: LoadWatchers, deadline: number): Promise<WaitResult> {
+  const { doc, network, timers } = watchers;
+  const inBudget = <T>(work: Promise<T>) => Promise.race([work, timers.after(deadline - Date.now(), 'timeout' as const)]);
+  const waitEvent = () => inBudget(readinessSignal(options.waitEvent, doc, network).then(() => 'event' as const));
+  if ((await waitEvent()) === 'timeout') return 'timeout';
+  if (options.scrollSteps > 0) {
+    const startedBefore = network.started();
+    if ((await scrollThrough(target.page, network, options.scrollSteps, deadline, timers)) === 'timeout') return 'timeout';
+    // What the scroll loaded is waited for as the page was: the same event, again (a scroll that
+    // loaded nothing left the event standing).
+    if (network.started() !== startedBefore && (await waitEvent()) === 'timeout') return 'timeout';
+  }
+  if (options.waitForSelector !== undefined) {
+    const rendered = await waitForRendered(target.page, options.waitForSelector, deadline, timers);
+    if (!rendered) return 'timeout';
+  }
+  return 'event';
+}
+
 async function waitForReadiness(
+  target: LoadablePage,
   options: LoadOptions,
-  doc: MainDocument,
-  network: NetworkTracker,
-  timers: Timers,
+  watchers: LoadWatchers,
   times: { navigationStart: number; answered: number },
 ): Promise<WaitResult> {
-  const budgetLeft = times.navigationStart + options.waitMs - Date.now();
-  const result = await Promise.race([
-    readinessSignal(options.waitEvent, doc, network).then(() => 'event' as const),
-    timers.after(budgetLeft, 'timeout' as const),
-  ]);
+  const { doc, timers } = watchers;
+  const result = await waitWithinBudget(target, options, watchers, times.navigationStart + options.waitMs);
   if (result === 'timeout') {
     const graceLeft = times.answered + BODY_GRACE_MS - Date.now();
     if (graceLeft > 0) await Promise.race([doc.domContentLoaded, doc.bodyEnded, timers.after(graceLeft, undefined)]);
@@ -165,13 +184,19 @@ function emptyAnswer(options: LoadOptions, doc: MainDocument, response: HTTPResp
 
 async function load(target: LoadablePage, options: LoadOptions, timer: PhaseTimer, watchers: LoadWatchers): Promise<RenderedPage> {
   const { page } = target;
-  const { doc, network, timers } = watchers;
+  const { doc, timers } = watchers;
+  // A selector Chromium refuses is the caller's error, answered before the target is loaded.
+  if (options.waitForSelector !== undefined && !(await selectorAccepted(page, options.waitForSelector))) {
+    throw new ApiError('invalid_request', 'The request has invalid fields.', {
+      details: [{ field: 'wait_for_selector', message: 'is not a CSS selector this browser accepts' }],
+    });
+  }
   const navigationStart = Date.now();
   const answer = await timer.time('navigate', () => navigate(target, options, doc, timers));
   const emptyResponse = doc.response();
   if (answer === 'empty' && emptyResponse !== undefined) return emptyAnswer(options, doc, emptyResponse);
   const times = { navigationStart, answered: Date.now() };
-  const waitResult = await timer.time('wait', () => waitForReadiness(options, doc, network, timers, times));
+  const waitResult = await timer.time('wait', () => waitForReadiness(target, options, watchers, times));
   const form = contentForm(options, doc);
   const mainContent = options.mainContent && isHtmlDocument(doc);
   const mode = form === 'html' && mainContent ? 'main-html' : form;

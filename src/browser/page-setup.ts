@@ -1,9 +1,11 @@
 // Opens the isolated browser context and page one request renders in, ready to navigate: its own
 // cookies, storage and cache (a fresh context), dialogs answered, requests filtered (heavy
-// resources, private-network guard, password challenges), proxy and credentials applied. Opening is
+// resources, private-network guard, password challenges), proxy and credentials applied, and lazy
+// loaders made to see every element in view (in-page/preload/in-view.ts, in every frame). Opening is
 // kept apart from loading so a page can be prepared ahead of time, before the request that will use
 // it arrives.
 import type { Browser, BrowserContext, Page } from '@cloudflare/puppeteer';
+import IN_VIEW_PRELOAD from '../../build/preload-in-view.js?raw';
 import { targetGuard, type TargetGuard } from '../guard/policy.js';
 import { newPageWithoutBrowserUi } from './browser-ui.js';
 import type { PageSetup } from './render-call.js';
@@ -37,7 +39,11 @@ export async function preparePage(browser: Browser, setup: PageSetup): Promise<P
     const guard = targetGuard(setup.guard, setup.proxy !== undefined);
     const proxyCredentials =
       setup.proxy?.username === undefined ? undefined : { username: setup.proxy.username, password: setup.proxy.password ?? '' };
-    const filter = await installRequestFilter(page, { blockResources: setup.blockResources, guard, proxyCredentials });
+    const [filter] = await Promise.all([
+      installRequestFilter(page, { blockResources: setup.blockResources, guard, proxyCredentials }),
+      // puppeteer adds it to every frame's target too, out-of-process ones as they attach.
+      page.evaluateOnNewDocument(IN_VIEW_PRELOAD),
+    ]);
     const forbiddenNavigation = filter?.forbiddenNavigation ?? new Promise<string>(() => undefined);
     const usable = () => !crashed && !page.isClosed();
     return { browser, context, page, proxyName: setup.proxy?.name, guard, forbiddenNavigation, usable, close };

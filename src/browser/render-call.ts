@@ -34,6 +34,10 @@ export interface LoadOptions {
   waitEvent: WaitEvent;
   /** The waiting budget, counted from navigation start, in ms. */
   waitMs: number;
+  /** Also wait for an element matching this CSS selector to be rendered, within the same budget. */
+  waitForSelector?: string;
+  /** Viewports to scroll through before the page is taken (MAX_SCROLL_STEPS with scroll: true); 0: no scrolling. */
+  scrollSteps: number;
   /** The main document must answer within this, in ms, else 504. */
   navigationTimeoutMs: number;
   maxContentBytes: number;

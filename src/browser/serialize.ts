@@ -6,13 +6,13 @@
 // up on; a page that navigates itself while being read is read again on its new document, as often
 // as it takes within the time bound (a page that refreshes itself at once, forever, has a document
 // to read between two of its navigations).
-import type { CDPSession, Frame, Page } from '@cloudflare/puppeteer';
+import type { Frame, Page } from '@cloudflare/puppeteer';
 import HTML_SCRIPT from '../../build/page-script-html.js?raw';
 import MAIN_CONTENT_SCRIPT from '../../build/page-script-main-content.js?raw';
 import MARKDOWN_SCRIPT from '../../build/page-script-markdown.js?raw';
 import { ApiError, contentTooLarge } from '../errors.js';
 import { utf8Length } from '../utf8.js';
-import { frameId, frameSession } from './cdp-internals.js';
+import { callInWorld, inPageFunction, isNavigatedAway, openWorld, type World } from './isolated-world.js';
 import type { PageMetadata } from '../metadata.js';
 import type { ContentMode, PageReply, PageRequest, PortableTree } from './in-page/protocol.js';
 import { registerChildFrames } from './remote-frames.js';
@@ -28,26 +28,21 @@ export type SerializeMode = 'html' | 'markdown' | 'main-html';
 /** Iframe documents inlined in the reader form at most (same-origin per document, cross-origin per page), and how deeply nested. */
 export const MAX_FRAMES = 50;
 export const MAX_FRAME_DEPTH = 3;
-const WORLD_NAME = 'page-fetch-serialize';
 
 /** How long the page may take to hand over its DOM. */
 export const SERIALIZE_TIMEOUT_MS = 10_000;
-const NAVIGATED_AWAY =
-  /Execution context was destroyed|Cannot find context|navigated or closed|No frame for given id|Frame with the given id/i;
 /** Pause before reading again a page that navigated away under the read. */
 const REREAD_PAUSE_MS = 20;
 
-// Each bundle assigns its exports to a local variable; the function runs it and answers the request.
-const pageFunction = (script: string) => `function (request) {\n${script}\nreturn pageFetchScript.run(request);\n}`;
 /**
  * The page compiles the function it is sent on every read: each kind of read sends only the code it
  * runs (the html read none of the serializer's). A read that waits for its frames is finished by the
  * same kind of script.
  */
 const PAGE_FUNCTIONS = {
-  html: pageFunction(HTML_SCRIPT),
-  markdown: pageFunction(MARKDOWN_SCRIPT),
-  mainContent: pageFunction(MAIN_CONTENT_SCRIPT),
+  html: inPageFunction(HTML_SCRIPT),
+  markdown: inPageFunction(MARKDOWN_SCRIPT),
+  mainContent: inPageFunction(MAIN_CONTENT_SCRIPT),
 };
 function pageFunctionFor(mode: SerializeMode | 'frame', mainContent: boolean): string {
   if (mode === 'html') return PAGE_FUNCTIONS.html;
@@ -57,11 +52,6 @@ function pageFunctionFor(mode: SerializeMode | 'frame', mainContent: boolean): s
 
 /** How long one cross-origin frame may take to be read; a frame slower than that is left out. */
 export const FRAME_READ_TIMEOUT_MS = 2000;
-
-interface CallReply {
-  result?: { value?: unknown };
-  exceptionDetails?: { text: string; exception?: { description?: string } };
-}
 
 interface ReadContext {
   maxChars: number;
@@ -74,15 +64,8 @@ interface ReadContext {
   timers: Timers;
 }
 
-async function callPage(session: CDPSession, contextId: number, script: string, request: PageRequest): Promise<PageReply> {
-  const reply = (await session.send('Runtime.callFunctionOn', {
-    functionDeclaration: script,
-    executionContextId: contextId,
-    arguments: [{ value: request }],
-    returnByValue: true,
-  })) as CallReply;
-  if (reply.exceptionDetails !== undefined) throw new Error(reply.exceptionDetails.exception?.description ?? reply.exceptionDetails.text);
-  return reply.result?.value as PageReply;
+async function callPage(world: World, script: string, request: PageRequest): Promise<PageReply> {
+  return (await callInWorld(world, script, request)) as PageReply;
 }
 
 function isCrossOrigin(child: Frame, parent: Frame): boolean {
@@ -94,31 +77,20 @@ function isCrossOrigin(child: Frame, parent: Frame): boolean {
   }
 }
 
-/** A fresh isolated world of the frame's document (a world dies with its document). */
-async function openWorld(frame: Frame): Promise<{ session: CDPSession; executionContextId: number }> {
-  const session = frameSession(frame);
-  const id = frameId(frame);
-  if (session === undefined || id === undefined) throw new Error('the frame has no CDP session or id to read it through');
-  const { executionContextId } = (await session.send('Page.createIsolatedWorld', { frameId: id, worldName: WORLD_NAME })) as {
-    executionContextId: number;
-  };
-  return { session, executionContextId };
-}
-
 /** One read of a frame. */
 async function readFrame(frame: Frame, mode: SerializeMode | 'frame', depth: number, context: ReadContext): Promise<PageReply> {
-  const { session, executionContextId } = await openWorld(frame);
+  const world = await openWorld(frame);
+  const { session, executionContextId } = world;
   const { maxChars } = context;
   const flags = context.metadata && mode !== 'frame' ? { metadata: true } : {};
   const script = pageFunctionFor(mode, context.mainContent);
-  if (mode === 'html') return callPage(session, executionContextId, script, { mode, maxChars, ...flags });
+  if (mode === 'html') return callPage(world, script, { mode, maxChars, ...flags });
   const maxFrameDepth = MAX_FRAME_DEPTH - depth;
   const crossOrigin = maxFrameDepth > 1 ? frame.childFrames().filter((child) => isCrossOrigin(child, frame)) : [];
   const children = await registerChildFrames(session, executionContextId, crossOrigin, context.framesLeft.count);
   const bounds = { maxChars, maxFrames: MAX_FRAMES, maxFrameDepth };
   const reply = await callPage(
-    session,
-    executionContextId,
+    world,
     script,
     mode === 'markdown' ? { mode, mainContent: context.mainContent, ...bounds, ...flags } : { mode, ...bounds, ...flags },
   );
@@ -128,7 +100,7 @@ async function readFrame(frame: Frame, mode: SerializeMode | 'frame', depth: num
     const child = children.get(key);
     trees[key] = child === undefined ? null : await readRemoteFrame(child, depth + 1, context);
   }
-  return callPage(session, executionContextId, script, { mode: 'graft', trees });
+  return callPage(world, script, { mode: 'graft', trees });
 }
 
 /** A cross-origin frame's reader form, or null when it cannot be read in time or at all (never an error). */
@@ -196,7 +168,7 @@ export async function serializePage(
         return contentOf(await readFrame(page.mainFrame(), mode, 0, context), maxContentBytes);
       } catch (error) {
         // The page navigated itself between our wait and this read: read the new document.
-        if (stopped || !(error instanceof Error) || !NAVIGATED_AWAY.test(error.message)) throw error;
+        if (stopped || !isNavigatedAway(error)) throw error;
         await timers.after(REREAD_PAUSE_MS, undefined);
       }
     }

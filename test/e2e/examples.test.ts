@@ -18,9 +18,9 @@ const EXAMPLES: [string, string, string[]][] = [
   ['fetch.py', 'python3', ['examples/fetch.py']],
 ];
 
-function runExample(command: string, args: string[], target: string, token = TEST_TOKEN) {
+function runExample(command: string, args: string[], target: string, token = TEST_TOKEN, extra: string[] = []) {
   const env = { ...process.env, PAGE_FETCH_URL: ctx.worker.origin, PAGE_FETCH_TOKEN: token };
-  return run(command, [...args, target], { cwd: ROOT, env, timeout: 60_000 });
+  return run(command, [...args, target, ...extra], { cwd: ROOT, env, timeout: 60_000 });
 }
 
 describe('examples', () => {
@@ -39,6 +39,13 @@ describe('examples', () => {
       expect((await runExample(command, args, target)).stderr).toBe('title: Story title\ncache: HIT\n');
     },
   );
+
+  it.each(EXAMPLES)('%s waits for the selector given as its second argument', async (name, command, args) => {
+    // A selector with a quote and a backslash escape, so each example's JSON quoting is exercised.
+    const target = ctx.fixtures.url(`/wait/late-element?example=${name}`);
+    const { stdout } = await runExample(command, args, target, TEST_TOKEN, ['div[id="late"], #\\6c ate']);
+    expect(stdout).toContain('Late element arrived');
+  });
 
   it.each(EXAMPLES)('%s exits non-zero and names the error code for a refused token', async (_name, command, args) => {
     const failure = await runExample(command, args, ctx.fixtures.url('/pages/article.html'), 'wrong-token').then(

@@ -22,6 +22,8 @@ export function keyFields(request: FetchRequest): Record<string, string | number
     output_format: request.outputFormat,
     wait_event: request.waitEvent,
     wait_ms: request.waitMs,
+    wait_for_selector: request.waitForSelector ?? null,
+    scroll: request.scroll,
     proxy_name: egressName(request.egress),
     country: egressCountry(request.egress) ?? null,
     only_main_content: request.onlyMainContent,

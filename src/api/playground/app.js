@@ -59,12 +59,16 @@ function requestBody() {
   const waitMs = /** @type {HTMLInputElement} */ ($('wait-ms')).value.trim();
   // Sent as typed when it is not a plain integer, so the API's own validation message is shown.
   if (waitMs !== '') body.wait_ms = /^\d+$/.test(waitMs) ? Number(waitMs) : waitMs;
+  // Sent as typed (not trimmed): a selector's spaces can matter, and the API judges it.
+  const waitForSelector = /** @type {HTMLInputElement} */ ($('wait-for-selector')).value;
+  if (waitForSelector.trim() !== '') body.wait_for_selector = waitForSelector;
   const proxyName = /** @type {HTMLInputElement} */ ($('proxy-name')).value.trim();
   if (proxyName !== '') body.proxy_name = proxyName;
   const country = /** @type {HTMLInputElement} */ ($('country')).value.trim();
   if (country !== '') body.country = country;
   const maxAge = /** @type {HTMLInputElement} */ ($('max-age')).value.trim();
   if (maxAge !== '') body.max_age = /^\d+$/.test(maxAge) ? Number(maxAge) : maxAge;
+  if (/** @type {HTMLInputElement} */ ($('scroll')).checked) body.scroll = true;
   if (/** @type {HTMLInputElement} */ ($('raw')).checked) body.raw = true;
   if (/** @type {HTMLInputElement} */ ($('only-main-content')).checked) body.only_main_content = true;
   if (/** @type {HTMLInputElement} */ ($('include-metadata')).checked) body.include_metadata = true;

@@ -49,3 +49,21 @@ export type PageReply =
 
 /** The isolated world's global that maps a cross-origin frame's `<iframe>` to its key. */
 export const FRAME_KEYS_GLOBAL = 'pageFetchFrameKeys';
+
+/** What the Durable Object asks of the in-page wait script (scripts/wait.ts, browser/page-waits.ts). */
+export type WaitRequest =
+  /** Whether Chromium's own parser takes the selector (asked on the fresh page, before navigation). */
+  | { action: 'selector-valid'; selector: string }
+  /** Resolves true once an element matching the selector is rendered, false after `timeoutMs`. */
+  | { action: 'rendered'; selector: string; timeoutMs: number }
+  /** Scrolls one viewport down; resolves two frames later. */
+  | { action: 'scroll' }
+  /** Where the document stands: a ScrollReading. */
+  | { action: 'reading' };
+
+export interface ScrollReading {
+  /** The viewport's bottom edge is at the end of the document (within a pixel). */
+  atBottom: boolean;
+  /** The document's scrollable height, in CSS pixels. */
+  height: number;
+}

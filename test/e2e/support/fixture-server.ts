@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { acceptWebSockets, liveRoutes } from './live-routes.js';
 
 const PAGES_DIR = fileURLToPath(new URL('../../fixtures/pages/', import.meta.url));
 
@@ -331,7 +332,7 @@ export async function startFixtureServer(): Promise<FixtureServer> {
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fixture.invalid');
     requests.push({ path: url.pathname + url.search, headers: req.headers });
-    const route = routes[url.pathname];
+    const route = routes[url.pathname] ?? liveRoutes[url.pathname];
     const handled = route
       ? route(url, req, res)
       : url.pathname.startsWith('/pages/')
@@ -339,6 +340,7 @@ export async function startFixtureServer(): Promise<FixtureServer> {
         : html(res, 404, page('No', 'unknown fixture'));
     void Promise.resolve(handled).catch(() => res.destroy());
   });
+  acceptWebSockets(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;

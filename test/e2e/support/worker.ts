@@ -55,6 +55,7 @@ export const DEFAULT_VARS: Record<string, string> = {
   MAX_BROWSERS_PER_LOCATION: '4',
   MAX_PAGES_PER_BROWSER: '10',
   QUEUE_TIMEOUT_MS: '5000',
+  MAX_SCROLL_STEPS: '10',
 };
 
 async function freePort(): Promise<number> {

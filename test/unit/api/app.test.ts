@@ -256,6 +256,7 @@ describe('browser acquisition', () => {
         url: 'https://example.com/',
         waitEvent: 'load',
         waitMs: 700,
+        scrollSteps: 0,
         navigationTimeoutMs: 1234,
         maxContentBytes: 999,
         format: 'html',

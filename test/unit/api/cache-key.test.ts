@@ -107,6 +107,8 @@ describe('cacheKey', () => {
     ['wait_ms 0 (the default 5000)', { wait_ms: 0 }],
     ['wait_ms 5000 written out', { wait_ms: 5000 }],
     ['the country case', { country: 'jp' }],
+    ['scroll false written out', { scroll: false }],
+    ['wait_for_selector null', { wait_for_selector: null }],
   ])('does not depend on %s', async (_name, fields) => {
     const against = 'country' in fields ? request({ country: 'JP' }) : base;
     expect(await cacheKey(request(fields))).toBe(await cacheKey(against));
@@ -120,6 +122,8 @@ describe('cacheKey', () => {
     ['country', { country: 'JP' }],
     ['only_main_content', { only_main_content: true }],
     ['include_metadata', { include_metadata: true }],
+    ['wait_for_selector', { wait_for_selector: '#comments' }],
+    ['scroll', { scroll: true }],
   ])('changes with %s', async (_name, fields) => {
     expect(await cacheKey(request(fields))).not.toBe(await cacheKey(base));
   });

@@ -18,6 +18,7 @@ describe('readConfig', () => {
       maxBrowsersPerLocation: 4,
       maxPagesPerBrowser: 10,
       queueTimeoutMs: 5000,
+      maxScrollSteps: 10,
     });
   });
 

@@ -24,6 +24,8 @@ const KNOWN_FIELDS = [
   'max_age',
   'proxy_name',
   'country',
+  'wait_for_selector',
+  'scroll',
 ] as const;
 type Field = (typeof KNOWN_FIELDS)[number];
 type Body = Partial<Record<Field, unknown>>;
@@ -102,6 +104,11 @@ const validMaxAge = fc.oneof(
   absentOrNull,
 );
 
+const validSelector = fc.oneof(
+  fc.constantFrom('#main', 'article p:first-of-type', ':has(> img)', '[data-ready="1"]', 'x-card::part(body)'),
+  absentOrNull,
+);
+
 const anyCase = (code: string) =>
   fc.tuple(fc.boolean(), fc.boolean()).map(([a, b]) => (a ? code[0]!.toLowerCase() : code[0]!) + (b ? code[1]!.toLowerCase() : code[1]!));
 const browserCountry = fc.constantFrom(...BROWSER_LOCATIONS).chain(anyCase);
@@ -119,6 +126,8 @@ const validFor = (maxWaitMs: number): Record<Field, fc.Arbitrary<unknown>> => ({
   max_age: validMaxAge,
   proxy_name: fc.constantFrom('fast_dc', null, undefined),
   country: fc.oneof(browserCountry, absentOrNull),
+  wait_for_selector: validSelector,
+  scroll: validRaw,
 });
 
 /** A valid body for the default config. */
@@ -138,6 +147,8 @@ const validProxyBody = fc.constantFrom('fast_dc', 'dc', 'res', null, undefined).
       max_age: validMaxAge,
       proxy_name: fc.constant(proxy),
       country: fc.oneof(proxy === 'dc' || proxy === 'res' ? twoLetters : browserCountry, absentOrNull),
+      wait_for_selector: validSelector,
+      scroll: validRaw,
     },
     { requiredKeys: ['url', 'proxy_name'] },
   ),
@@ -169,6 +180,8 @@ function expectedRequest(body: Body): FetchRequest {
     outputFormat: (body.output_format as FetchRequest['outputFormat'] | null | undefined) ?? 'html',
     waitMs: waitMs === undefined || waitMs === null || waitMs === 0 ? DEFAULT_WAIT_MS : waitMs,
     waitEvent: (body.wait_event as FetchRequest['waitEvent'] | null | undefined) ?? 'networkIdle',
+    ...(typeof body.wait_for_selector === 'string' ? { waitForSelector: body.wait_for_selector } : {}),
+    scroll: (body.scroll as boolean | null | undefined) ?? false,
     raw: (body.raw as boolean | null | undefined) ?? false,
     includeMetadata: (body.include_metadata as boolean | null | undefined) ?? false,
     onlyMainContent: (body.only_main_content as boolean | null | undefined) ?? false,
@@ -253,6 +266,8 @@ const invalidFor = (maxWaitMs: number): Record<Field, fc.Arbitrary<unknown>> => 
   max_age: invalidWaitMs(DEFAULT_CONFIG.maxCacheAge),
   proxy_name: invalidProxyName,
   country: invalidCountry,
+  wait_for_selector: fc.oneof(fc.constantFrom('', '  ', 'div;p', '{', `#${'a'.repeat(1024)}`), fc.integer(), fc.boolean()),
+  scroll: invalidRaw,
 });
 
 /** A body where a non-empty random subset of fields is schema-invalid; returns it with that subset. */

@@ -25,6 +25,7 @@ describe('parseFetchRequest defaults', () => {
       outputFormat: 'html',
       waitMs: 5000,
       waitEvent: 'networkIdle',
+      scroll: false,
       raw: false,
       includeMetadata: false,
       onlyMainContent: false,
@@ -44,12 +45,19 @@ describe('parseFetchRequest defaults', () => {
       max_age: null,
       proxy_name: null,
       country: null,
+      wait_for_selector: null,
+      scroll: null,
     };
     expect(parseFetchRequest({ url: URL_OK, ...nulls }, config)).toEqual(parseFetchRequest({ url: URL_OK }, config));
   });
 
   it('reads wait_ms 0 as the default 5000', () => {
     expect(parseFetchRequest({ url: URL_OK, wait_ms: 0 }, config).waitMs).toBe(5000);
+  });
+
+  it('keeps wait_for_selector as written and scroll', () => {
+    const request = parseFetchRequest({ url: URL_OK, wait_for_selector: ' #comments  > li ', scroll: true }, config);
+    expect(request).toMatchObject({ waitForSelector: ' #comments  > li ', scroll: true });
   });
 
   it('keeps explicit values', () => {
@@ -104,6 +112,13 @@ describe('parseFetchRequest rejections', () => {
     ['wait_event in another case', { url: URL_OK, wait_event: 'LOAD' }, 'wait_event'],
     ['raw as a string', { url: URL_OK, raw: 'true' }, 'raw'],
     ['raw as a number', { url: URL_OK, raw: 1 }, 'raw'],
+    ['wait_for_selector as a number', { url: URL_OK, wait_for_selector: 1 }, 'wait_for_selector'],
+    ['wait_for_selector as a list', { url: URL_OK, wait_for_selector: ['#a'] }, 'wait_for_selector'],
+    ['an empty wait_for_selector', { url: URL_OK, wait_for_selector: '' }, 'wait_for_selector'],
+    ['a wait_for_selector that is not a selector', { url: URL_OK, wait_for_selector: 'div;p' }, 'wait_for_selector'],
+    ['wait_for_selector over 1024 characters', { url: URL_OK, wait_for_selector: `#${'a'.repeat(1024)}` }, 'wait_for_selector'],
+    ['scroll as a string', { url: URL_OK, scroll: 'true' }, 'scroll'],
+    ['scroll as a number', { url: URL_OK, scroll: 1 }, 'scroll'],
     ['an empty proxy_name', { url: URL_OK, proxy_name: '' }, 'proxy_name'],
     ['an unknown proxy_name', { url: URL_OK, proxy_name: 'residential_eu' }, 'proxy_name'],
     ['a three-letter country', { url: URL_OK, country: 'USA' }, 'country'],

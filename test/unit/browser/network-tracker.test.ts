@@ -153,4 +153,44 @@ describe('trackNetwork', () => {
     await at(5000);
     expect(idle.current).toMatchObject({ state: 'resolved', at: 800 + NETWORK_QUIET_MS });
   });
+
+  it.each(['websocket', 'eventsource', 'media', 'ping'])('never counts a %s request as open', async (resourceType) => {
+    const idle = track(network.idle(0));
+    fake.startSubresource(`${TARGET_URL}stream`, resourceType);
+    await at(1000);
+    fake.fireDomContentLoaded();
+    await at(5000);
+    expect(idle.current).toMatchObject({ state: 'resolved', at: 1000 + NETWORK_QUIET_MS });
+  });
+
+  it('stops counting a fetch once its answer turns out to be an event stream', async () => {
+    const idle = track(network.idle(0));
+    const feed = fake.startSubresource(`${TARGET_URL}feed`, 'fetch');
+    fake.fireDomContentLoaded();
+    await at(1200);
+    fake.respond(feed, { headers: { 'content-type': 'text/event-stream; charset=utf-8' } });
+    await at(5000);
+    expect(idle.current).toMatchObject({ state: 'resolved', at: 1200 + NETWORK_QUIET_MS });
+  });
+
+  it('keeps counting a fetch whose answer is not a stream until its body ends (a long-poll)', async () => {
+    const idle = track(network.idle(0));
+    const poll = fake.startSubresource(`${TARGET_URL}poll`, 'xhr');
+    fake.fireDomContentLoaded();
+    await at(1200);
+    fake.respond(poll, { headers: { 'content-type': 'application/json' } });
+    await at(3000);
+    expect(idle.current.state).toBe('pending');
+    fake.finishRequest(poll);
+    await at(5000);
+    expect(idle.current).toMatchObject({ state: 'resolved', at: 3000 + NETWORK_QUIET_MS });
+  });
+
+  it('waits for the quiet spell it is asked for', async () => {
+    const idle = track(network.idle(0, 150));
+    await at(1000);
+    fake.fireDomContentLoaded();
+    await at(5000);
+    expect(idle.current).toMatchObject({ state: 'resolved', at: 1150 });
+  });
 });

@@ -35,6 +35,7 @@ function fakeBrowser() {
         isClosed: () => record.closed,
         authenticate: vi.fn(async () => undefined),
         createCDPSession: async () => ({ on: () => undefined, send: async () => ({}) }),
+        evaluateOnNewDocument: vi.fn(async () => ({ identifier: '1' })),
       };
       record.page = page;
       return {

@@ -98,6 +98,7 @@ describe('serializePage: the in-page script', () => {
       executionContextId: number;
       arguments: unknown[];
       returnByValue: boolean;
+      awaitPromise: boolean;
     };
     // Parsed, not run: a syntax error in the bundle or in its wrapping throws here.
     expect(() => new Function(`return ${call.functionDeclaration}`)).not.toThrow();
@@ -106,6 +107,7 @@ describe('serializePage: the in-page script', () => {
       executionContextId: 7,
       arguments: [{ value: { mode: 'html', maxChars: 1_000_000 } }],
       returnByValue: true,
+      awaitPromise: true,
     });
   });
 

@@ -80,7 +80,13 @@ export class FakeRequest {
     private readonly address: string,
     private readonly owner: FakeFrame,
     private readonly navigation: boolean,
+    /** CDP's resource type, as puppeteer lowercases it. */
+    private readonly type: string = navigation ? 'document' : 'script',
   ) {}
+
+  resourceType(): string {
+    return this.type;
+  }
 
   url(): string {
     return this.address;

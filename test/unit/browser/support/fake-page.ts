@@ -97,16 +97,19 @@ export class FakePage extends Emitter<PageEvent> {
   }
 
   /** A request starts: the main document's by default, or any other with `navigation: false`. */
-  startRequest(url = TARGET_URL, { navigation = true, frame = this.main, id = `R${this.nextId++}` } = {}): FakeRequest {
-    const request = new FakeRequest(id, url, frame, navigation);
+  startRequest(
+    url = TARGET_URL,
+    { navigation = true, frame = this.main, id = `R${this.nextId++}`, resourceType = undefined as string | undefined } = {},
+  ): FakeRequest {
+    const request = new FakeRequest(id, url, frame, navigation, resourceType);
     if (navigation && frame === this.main) this.navigation = request;
     this.emit('request', request);
     return request;
   }
 
-  /** A subresource request starts in the main frame. */
-  startSubresource(url = `${TARGET_URL}asset-${this.nextId}.js`): FakeRequest {
-    return this.startRequest(url, { navigation: false });
+  /** A subresource request (a script unless told) starts in the main frame. */
+  startSubresource(url = `${TARGET_URL}asset-${this.nextId}.js`, resourceType = 'script'): FakeRequest {
+    return this.startRequest(url, { navigation: false, resourceType });
   }
 
   respond(request: FakeRequest, init: FakeResponseInit = {}): FakeResponse {

@@ -13,6 +13,7 @@ export const OPTIONS: LoadOptions = {
   url: TARGET_URL,
   waitEvent: 'DOMContentLoaded',
   waitMs: 5000,
+  scrollSteps: 0,
   navigationTimeoutMs: 30_000,
   maxContentBytes: 1_000_000,
   format: 'html',

@@ -8,6 +8,7 @@ export const RENDER_CALL: RenderCall = {
     url: 'https://example.com/',
     waitEvent: 'load',
     waitMs: 5000,
+    scrollSteps: 0,
     navigationTimeoutMs: 30_000,
     maxContentBytes: 1000,
     format: 'html',
