@@ -3,7 +3,7 @@
 // taking turns, so a drift in the machine's speed falls on both alike. Reports the median wait phase
 // (Server-Timing) of each and their difference, and how many feed items the answer held.
 // Pages: one shorter than the viewport (the scroll costs one step there), the benchmark article
-// (about six viewports, nothing loaded on scroll), and a feed that loads four batches of ten items on
+// (a few viewports, nothing loaded on scroll), and a feed that loads four batches of ten items on
 // scroll and then ends (the e2e fixture). Only 200 answers count; the others are named.
 import { startFixtureServer } from '../../test/e2e/support/fixture-server.js';
 import { startWorker, TEST_TOKEN, type WorkerHandle } from '../../test/e2e/support/worker.js';
