@@ -58,7 +58,11 @@ async function main() {
         }
       }
       const wait = (samples: Sample[]) => percentile(samples.map((s) => s.wait).filter(Number.isFinite), 50);
-      const items = (samples: Sample[]) => percentile(samples.map((s) => s.items), 50);
+      const items = (samples: Sample[]) =>
+        percentile(
+          samples.map((s) => s.items),
+          50,
+        );
       console.log(
         `| ${name} | ${fmt(wait(runs.off))} | ${fmt(wait(runs.on))} | ${fmt(wait(runs.on) - wait(runs.off))} | ${items(runs.off)} / ${items(runs.on)} |`,
       );

@@ -122,9 +122,10 @@ async function waitWithinBudget(target: LoadablePage, options: LoadOptions, watc
     // loaded nothing left the event standing).
     if (network.started() !== startedBefore && (await waitEvent()) === 'timeout') return 'timeout';
   }
+  // Raced with the budget too: a page whose scripts never yield never answers the look.
   if (options.waitForSelector !== undefined) {
-    const rendered = await waitForRendered(target.page, options.waitForSelector, deadline, timers);
-    if (!rendered) return 'timeout';
+    const rendered = await inBudget(waitForRendered(target.page, options.waitForSelector, deadline, timers));
+    if (rendered !== true) return 'timeout';
   }
   return 'event';
 }

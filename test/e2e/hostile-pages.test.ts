@@ -57,11 +57,16 @@ describe('hostile and broken pages', () => {
     expect(json.data).toContain('after dialogs: confirm=false prompt=null');
   });
 
-  it('ends retrieval of a page stuck in an infinite JavaScript loop with 504', async () => {
+  it.each([
+    ['', {}],
+    [', also when asked to wait for a selector', { wait_for_selector: '#never' }],
+    [', also when asked to scroll', { scroll: true }],
+  ])('ends retrieval of a page stuck in an infinite JavaScript loop with 504%s', async (_case, fields) => {
     const { response, json, elapsed } = await timed({
       url: ctx.fixtures.url('/pages/infinite-loop.html'),
       wait_event: 'networkIdle',
       wait_ms: 2000,
+      ...fields,
     });
     expect(response.status).toBe(504);
     expect(json.error?.code).toBe('target_timeout');
