@@ -147,6 +147,7 @@ describe('lazy loaders see the page in view', () => {
     expect(json.data).toContain('Same-origin frame text.');
     expect(json.data).toContain('Component inside the frame.');
     expect(json.data).toContain('never scrolled');
+    expect(json.data).toContain('viewport unchanged');
   });
 
   it('leaves the page its own loading attribute in html', async () => {
@@ -174,6 +175,14 @@ describe('scroll', () => {
     expect(scrolled).toBeLessThan(10);
   });
 
+  it('waits for the event again after the scroll: a load the scroll started is in the answer', async () => {
+    const url = ctx.fixtures.url('/scroll/slow-more');
+    const { response, json } = await fetchJson({ url, output_format: 'markdown', scroll: true, wait_ms: 15_000 });
+    expect(response.headers.get('X-Wait-Result')).toBe('event');
+    expect(json.data).toContain('Loaded after the scroll');
+  });
+
+  // The page writes how far it has been scrolled: read where it stands, never scrolled back.
   it('stops an endless feed after MAX_SCROLL_STEPS viewports, inside the budget', async () => {
     const { response, json, elapsed } = await fetchJson({
       url: ctx.fixtures.url('/scroll/feed'),

@@ -33,6 +33,24 @@ function eventStream(_url: URL, req: IncomingMessage, res: ServerResponse) {
 /** Items per batch of the scroll feed. */
 const size = (url: URL) => Number(url.searchParams.get('size') ?? 30);
 
+/** A WAV header (8 kHz, 8-bit mono) that announces the longest length the format has: a stream. */
+function endlessWavHeader(): Buffer {
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(0xffffffff, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(8000, 24);
+  header.writeUInt32LE(8000, 28);
+  header.writeUInt16LE(1, 32);
+  header.writeUInt16LE(8, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(0xffffffff, 40);
+  return header;
+}
+
 const TALL = '<div style="height: 4000px">spacer far taller than the viewport</div>';
 
 /** Items of a feed batch, each 100 px tall. */
@@ -85,6 +103,15 @@ export const liveRoutes: Record<string, Handler> = {
       ),
     ),
   '/live/collect': () => undefined,
+  // Audio that never ends (preloaded, not played): a media stream.
+  '/live/radio': (url, _req, res) =>
+    html(res, page('Radio', `<h1>Radio</h1><audio src="/live/radio.wav" preload="auto" controls></audio>${lateFetch(url)}`)),
+  '/live/radio.wav': (_url, req, res) => {
+    res.writeHead(200, { 'Content-Type': 'audio/wav', 'Cache-Control': 'no-store' });
+    res.write(endlessWavHeader());
+    const ticker = setInterval(() => res.write(Buffer.alloc(800)), 100);
+    req.on('close', () => clearInterval(ticker));
+  },
 
   // An element added 1.2 s after load, long after the network went quiet.
   '/wait/late-element': (_url, _req, res) =>
@@ -147,13 +174,18 @@ addEventListener('load', () => setTimeout(() => {
       res,
       page(
         'Lazy page',
-        `<h1>Lazy page</h1><p id="scrolled">never scrolled</p>${TALL}
+        `<h1>Lazy page</h1><p id="scrolled">never scrolled</p><p id="viewport">viewport not measured</p>
+<script>const viewportAtStart = innerWidth + 'x' + innerHeight;</script>${TALL}
 ${[1, 2, 3].map((i) => `<section class="lazy-section" data-text="Section ${i} rendered in view">placeholder ${i}</section>`).join('')}
 <img class="lazy-image" src="/lazy/placeholder.gif" data-src="/lazy/photo.jpg" alt="Harbour at dawn">
 ${TALL}
 <iframe loading="lazy" src="/pages/reader-frame.html"></iframe>
 <script>
   addEventListener('scroll', () => { document.getElementById('scrolled').textContent = 'SCROLLED'; });
+  addEventListener('load', () => {
+    const now = innerWidth + 'x' + innerHeight;
+    document.getElementById('viewport').textContent = now === viewportAtStart ? 'viewport unchanged' : 'viewport changed from ' + viewportAtStart + ' to ' + now;
+  });
   const observer = new IntersectionObserver((entries) => {
     for (const entry of entries) {
       if (!entry.isIntersecting) continue;
@@ -168,6 +200,23 @@ ${TALL}
       ),
     ),
 
+  // Two viewports of text; reaching the bottom starts a slow load (3 s, longer than the two scroll steps
+  // that end the scroll wait) whose answer is appended: only waiting for the event again gets it.
+  '/scroll/slow-more': (_url, _req, res) =>
+    html(
+      res,
+      page(
+        'Slow more',
+        `<h1>Slow more</h1><div style="height: 1200px">two viewports of text</div><p id="more">nothing more yet</p><script>
+  let asked = false;
+  addEventListener('scroll', () => {
+    if (asked || innerHeight + scrollY < document.documentElement.scrollHeight - 10) return;
+    asked = true;
+    fetch('/delay?ms=3000&body=Loaded%20after%20the%20scroll').then((r) => r.text()).then((t) => { document.getElementById('more').textContent = t; });
+  });
+</script>`,
+      ),
+    ),
   // A feed that grows on scroll: a sentinel under the items, observed with a 1000 px margin below the
   // viewport (as feeds prefetch), fetches the next batch of ?size= items (30 by default, 100 px each)
   // when it comes near. ?batches=N ends after N batches with "End of feed"; without it the feed never
