@@ -45,6 +45,7 @@ export function createApp() {
     c.header('X-Wait-Result', page.waitResult);
     c.header('X-Page-Status', String(page.status));
     if (request.onlyMainContent) c.header('X-Content-Mode', page.contentMode ?? 'full');
+    if (request.includeSelectors !== undefined) c.header('X-Selector-Matches', String(page.selectorMatches ?? 0));
     c.header('X-Cache', age === undefined ? 'MISS' : 'HIT');
     if (age !== undefined) c.header('Age', String(age));
     c.header('Server-Timing', timer.header());

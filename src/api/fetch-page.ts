@@ -47,6 +47,9 @@ function renderCall(request: FetchRequest, config: Config): RenderCall {
       waitMs: request.waitMs,
       ...(request.waitForSelector === undefined ? {} : { waitForSelector: request.waitForSelector }),
       scrollSteps: request.scroll ? config.maxScrollSteps : 0,
+      ...(request.includeSelectors === undefined && request.excludeSelectors === undefined
+        ? {}
+        : { selection: { include: request.includeSelectors, exclude: request.excludeSelectors } }),
       navigationTimeoutMs: config.navigationTimeoutMs,
       maxContentBytes: config.maxContentBytes,
       format: request.outputFormat,
@@ -67,6 +70,8 @@ function logOptions(request: FetchRequest): Record<string, unknown> {
     wait_ms: request.waitMs,
     wait_for_selector: request.waitForSelector ?? null,
     scroll: request.scroll,
+    include_selectors: request.includeSelectors ?? null,
+    exclude_selectors: request.excludeSelectors ?? null,
     raw: request.raw,
     include_metadata: request.includeMetadata,
     only_main_content: request.onlyMainContent,
@@ -116,8 +121,8 @@ export async function fetchPage(c: Context<AppEnv>, request: FetchRequest): Prom
   const content = await timer.time('convert', () => renderContent(page, request.outputFormat));
   // The browser side measured what it returned; only content converted here can differ.
   if (content !== page.content && utf8Length(content) > config.maxContentBytes) throw contentTooLarge(config.maxContentBytes);
-  const { status, headers, finalUrl, waitResult, contentMode, metadata } = page;
-  const render: StoredRender = { content, status, headers, finalUrl, waitResult, contentMode, metadata };
+  const { status, headers, finalUrl, waitResult, contentMode, metadata, selectorMatches } = page;
+  const render: StoredRender = { content, status, headers, finalUrl, waitResult, contentMode, metadata, selectorMatches };
   // Off the answer's critical path; errors are never stored (they threw above).
   if (store !== undefined) {
     c.executionCtx.waitUntil(store.write(key, render, renderedAt).catch((error: unknown) => logEvent(c, 'cache_write_failed', error)));

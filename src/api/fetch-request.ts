@@ -28,6 +28,10 @@ export interface FetchRequest {
   waitForSelector?: string;
   /** Scroll through the page before it is taken, for content loaded on scroll. */
   scroll: boolean;
+  /** The parts of the page to return (DESIGN.md "Selecting parts"); absent: the whole page. */
+  includeSelectors?: string[];
+  /** The parts of the page to leave out. */
+  excludeSelectors?: string[];
   raw: boolean;
   /** Add the page's metadata to the JSON answer (never with raw). */
   includeMetadata: boolean;
@@ -57,14 +61,21 @@ export function integerField(min: number, max?: number) {
   return (max === undefined ? integer : integer.max(max, { message: `must be at most ${max}` })).nullish();
 }
 
-/** An optional CSS selector field: syntax checked here, before any browser work (css-selector.ts). */
-function selectorField() {
+/** A CSS selector: syntax checked here, before any browser work (css-selector.ts). */
+function selector() {
+  return z.string({ message: 'must be a string' }).superRefine((value, ctx) => {
+    const problem = selectorProblem(value);
+    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+  });
+}
+
+export const MAX_SELECTORS = 20;
+
+/** An optional list of CSS selectors; each failing one is named by its index (`include_selectors[2]`). */
+function selectorList() {
   return z
-    .string({ message: 'must be a string' })
-    .superRefine((selector, ctx) => {
-      const problem = selectorProblem(selector);
-      if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
-    })
+    .array(selector(), { message: 'must be an array of CSS selectors' })
+    .max(MAX_SELECTORS, { message: `must hold at most ${MAX_SELECTORS} selectors` })
     .nullish();
 }
 
@@ -79,8 +90,10 @@ export function fetchRequestSchema({ maxWaitMs, maxCacheAge }: SchemaLimits) {
     output_format: z.enum(OUTPUT_FORMATS, enumMessage(OUTPUT_FORMATS)).nullish(),
     wait_ms: integerField(0, maxWaitMs),
     wait_event: z.enum(WAIT_EVENTS, enumMessage(WAIT_EVENTS)).nullish(),
-    wait_for_selector: selectorField(),
+    wait_for_selector: selector().nullish(),
     scroll: z.boolean({ message: 'must be a boolean' }).nullish(),
+    include_selectors: selectorList(),
+    exclude_selectors: selectorList(),
     raw: z.boolean({ message: 'must be a boolean' }).nullish(),
     only_main_content: z.boolean({ message: 'must be a boolean' }).nullish(),
     include_metadata: z.boolean({ message: 'must be a boolean' }).nullish(),
@@ -93,13 +106,17 @@ export function fetchRequestSchema({ maxWaitMs, maxCacheAge }: SchemaLimits) {
   });
 }
 
+/** A field as the caller wrote it: `include_selectors[2]` for an item of a list. */
+const fieldName = (path: PropertyKey[]) =>
+  path.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i > 0 ? '.' : ''}${String(part)}`)).join('');
+
 function schemaIssues(error: z.ZodError): FieldIssue[] {
   const issues: FieldIssue[] = [];
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) issues.push({ field: key, message: 'is not a known field' });
     } else {
-      issues.push({ field: issue.path.map(String).join('.') || '(body)', message: issue.message });
+      issues.push({ field: fieldName(issue.path) || '(body)', message: issue.message });
     }
   }
   return issues;
@@ -154,6 +171,9 @@ export function fetchRequestFrom(
     waitEvent: body.wait_event ?? 'networkIdle',
     ...(body.wait_for_selector === undefined || body.wait_for_selector === null ? {} : { waitForSelector: body.wait_for_selector }),
     scroll: body.scroll ?? false,
+    // An empty list selects nothing to change: it is taken as absent.
+    ...(body.include_selectors?.length ? { includeSelectors: body.include_selectors } : {}),
+    ...(body.exclude_selectors?.length ? { excludeSelectors: body.exclude_selectors } : {}),
     raw: body.raw ?? false,
     includeMetadata: body.include_metadata ?? false,
     onlyMainContent: body.only_main_content ?? false,

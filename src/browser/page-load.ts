@@ -20,7 +20,7 @@ import { watchMainDocument, type MainDocument } from './main-document.js';
 import { navigationError, netErrorName } from './navigation-errors.js';
 import { trackNetwork, type NetworkTracker } from './network-tracker.js';
 import { watchPageFailures } from './page-failures.js';
-import { scrollThrough, selectorAccepted, waitForRendered } from './page-waits.js';
+import { scrollThrough, selectorsAccepted, waitForRendered } from './page-waits.js';
 import type { PreparedPage } from './page-setup.js';
 import type { ContentForm, LoadOptions, RenderedPage } from './render-call.js';
 import { serializePage } from './serialize.js';
@@ -183,15 +183,37 @@ function emptyAnswer(options: LoadOptions, doc: MainDocument, response: HTTPResp
   };
 }
 
+/** The request's CSS selectors by the field that holds each (`include_selectors[2]`). */
+function selectorFields(options: LoadOptions): [string, string][] {
+  const listed = (field: string, selectors: string[] = []) => selectors.map((s, i): [string, string] => [`${field}[${i}]`, s]);
+  return [
+    ...(options.waitForSelector === undefined ? [] : [['wait_for_selector', options.waitForSelector] as [string, string]]),
+    ...listed('include_selectors', options.selection?.include),
+    ...listed('exclude_selectors', options.selection?.exclude),
+  ];
+}
+
+/**
+ * A selector Chromium refuses is the caller's error, answered before the target is loaded: the
+ * Worker checked the syntax, the fresh page (still about:blank) judges the rest in one call.
+ */
+async function refuseSelectorsChromiumRefuses(page: LoadablePage['page'], options: LoadOptions): Promise<void> {
+  const fields = selectorFields(options);
+  const accepted = await selectorsAccepted(
+    page,
+    fields.map(([, selector]) => selector),
+  );
+  const refused = fields.filter((_, i) => accepted[i] !== true);
+  if (refused.length === 0) return;
+  throw new ApiError('invalid_request', 'The request has invalid fields.', {
+    details: refused.map(([field]) => ({ field, message: 'is not a CSS selector this browser accepts' })),
+  });
+}
+
 async function load(target: LoadablePage, options: LoadOptions, timer: PhaseTimer, watchers: LoadWatchers): Promise<RenderedPage> {
   const { page } = target;
   const { doc, timers } = watchers;
-  // A selector Chromium refuses is the caller's error, answered before the target is loaded.
-  if (options.waitForSelector !== undefined && !(await selectorAccepted(page, options.waitForSelector))) {
-    throw new ApiError('invalid_request', 'The request has invalid fields.', {
-      details: [{ field: 'wait_for_selector', message: 'is not a CSS selector this browser accepts' }],
-    });
-  }
+  await refuseSelectorsChromiumRefuses(page, options);
   const navigationStart = Date.now();
   const answer = await timer.time('navigate', () => navigate(target, options, doc, timers));
   const emptyResponse = doc.response();
@@ -201,8 +223,10 @@ async function load(target: LoadablePage, options: LoadOptions, timer: PhaseTime
   const form = contentForm(options, doc);
   const mainContent = options.mainContent && isHtmlDocument(doc);
   const mode = form === 'html' && mainContent ? 'main-html' : form;
-  const { content, metadata, contentMode } = await timer.time('serialize', () =>
-    serializePage(page, mode, options.maxContentBytes, timers, { metadata: options.metadata, mainContent }),
+  // Selectors pick parts of an HTML document; any other document is read whole.
+  const selection = isHtmlDocument(doc) ? options.selection : undefined;
+  const { content, metadata, contentMode, selectorMatches } = await timer.time('serialize', () =>
+    serializePage(page, mode, options.maxContentBytes, timers, { metadata: options.metadata, mainContent, selection }),
   );
   const bodyFailure = doc.bodyFailure();
   // The document answered, then broke off before any of its content arrived: nothing to return.
@@ -215,6 +239,7 @@ async function load(target: LoadablePage, options: LoadOptions, timer: PhaseTime
     form,
     ...(metadata === undefined ? {} : { metadata }),
     ...(options.mainContent ? { contentMode: contentMode ?? 'full' } : {}),
+    ...(selectorMatches === undefined ? {} : { selectorMatches }),
     finalUrl: page.url(),
     status: response?.status() ?? 200,
     headers: response?.headers() ?? {},

@@ -24,9 +24,10 @@ async function callWait(page: Page, request: WaitRequest): Promise<unknown> {
   return callInWorld(await openWorld(page.mainFrame()), WAIT_FUNCTION, request);
 }
 
-/** Whether Chromium's querySelector accepts `selector` (asked of the page as it is, before it navigates). */
-export async function selectorAccepted(page: Page, selector: string): Promise<boolean> {
-  return (await callWait(page, { action: 'selector-valid', selector })) === true;
+/** Which of `selectors` Chromium's querySelector accepts, in order (asked of the page as it is, before it navigates). */
+export async function selectorsAccepted(page: Page, selectors: string[]): Promise<boolean[]> {
+  if (selectors.length === 0) return [];
+  return (await callWait(page, { action: 'selectors-valid', selectors })) as boolean[];
 }
 
 /** Resolves true once an element matching `selector` is rendered, false when `deadline` passes first. */

@@ -3,7 +3,7 @@
 // RPC; errors travel as WireError). Pure: no Workers runtime imports, so the api layer and its unit
 // tests can use it.
 import type { WireError } from '../errors.js';
-import type { ContentMode } from './in-page/protocol.js';
+import type { ContentMode, PartSelection } from './in-page/protocol.js';
 import type { GuardSettings } from '../guard/policy.js';
 import type { BrowserLocation } from '../locations.js';
 import type { PageMetadata } from '../metadata.js';
@@ -38,6 +38,8 @@ export interface LoadOptions {
   waitForSelector?: string;
   /** Viewports to scroll through before the page is taken (MAX_SCROLL_STEPS with scroll: true); 0: no scrolling. */
   scrollSteps: number;
+  /** The parts of an HTML document to read (include_selectors, exclude_selectors); absent: the whole page. */
+  selection?: PartSelection;
   /** The main document must answer within this, in ms, else 504. */
   navigationTimeoutMs: number;
   maxContentBytes: number;
@@ -94,6 +96,8 @@ export interface RenderedPage {
   metadata?: PageMetadata;
   /** When the main content was asked for: `main`, or `full` when none could be told apart (the whole page). */
   contentMode?: ContentMode;
+  /** With include selectors: how many elements they matched (nested ones included). */
+  selectorMatches?: number;
   finalUrl: string;
   status: number;
   /** Response headers of the final main document, names lowercase. */

@@ -14,7 +14,7 @@ import { ApiError, contentTooLarge } from '../errors.js';
 import { utf8Length } from '../utf8.js';
 import { callInWorld, inPageFunction, isNavigatedAway, openWorld, type World } from './isolated-world.js';
 import type { PageMetadata } from '../metadata.js';
-import type { ContentMode, PageReply, PageRequest, PortableTree } from './in-page/protocol.js';
+import type { ContentMode, PageReply, PageRequest, PartSelection, PortableTree } from './in-page/protocol.js';
 import { registerChildFrames } from './remote-frames.js';
 import type { Timers } from './timers.js';
 
@@ -59,6 +59,8 @@ interface ReadContext {
   mainContent: boolean;
   /** Bring the page's metadata with the content (reads of the whole page only, never of a frame). */
   metadata: boolean;
+  /** The parts of the page to read (reads of the whole page only: frames inside a kept part come whole). */
+  selection?: PartSelection;
   /** Cross-origin frames that may still be read, for the whole page. */
   framesLeft: { count: number };
   timers: Timers;
@@ -82,7 +84,10 @@ async function readFrame(frame: Frame, mode: SerializeMode | 'frame', depth: num
   const world = await openWorld(frame);
   const { session, executionContextId } = world;
   const { maxChars } = context;
-  const flags = context.metadata && mode !== 'frame' ? { metadata: true } : {};
+  const flags =
+    mode === 'frame'
+      ? {}
+      : { ...(context.metadata ? { metadata: true } : {}), ...(context.selection === undefined ? {} : { selection: context.selection }) };
   const script = pageFunctionFor(mode, context.mainContent);
   if (mode === 'html') return callPage(world, script, { mode, maxChars, ...flags });
   const maxFrameDepth = MAX_FRAME_DEPTH - depth;
@@ -125,6 +130,7 @@ function contentOf(reply: PageReply, maxContentBytes: number): PageRead {
     content,
     ...(reply.contentMode === undefined ? {} : { contentMode: reply.contentMode }),
     ...(reply.metadata === undefined ? {} : { metadata: reply.metadata }),
+    ...(reply.selectorMatches === undefined ? {} : { selectorMatches: reply.selectorMatches }),
   };
 }
 
@@ -134,11 +140,15 @@ export interface PageRead {
   contentMode?: ContentMode;
   /** When asked for: the metadata of the same document. */
   metadata?: PageMetadata;
+  /** With include selectors: how many elements they matched. */
+  selectorMatches?: number;
 }
 
 export interface ReadOptions {
   /** Read the metadata too. */
   metadata?: boolean;
+  /** Only these parts of the page. */
+  selection?: PartSelection;
   /** Markdown of the main content only (a `markdown` read). */
   mainContent?: boolean;
 }
@@ -162,6 +172,7 @@ export async function serializePage(
           maxChars: maxContentBytes,
           mainContent: options.mainContent === true,
           metadata: options.metadata === true,
+          ...(options.selection === undefined ? {} : { selection: options.selection }),
           framesLeft: { count: MAX_FRAMES },
           timers,
         };

@@ -128,12 +128,14 @@ describe('the playground page', () => {
 
   it('shows the form with a labelled control for every request option and its script running', async () => {
     const { page, consoleErrors } = await openPlayground();
-    for (const label of ['API token', 'URL', 'Output format', 'Wait event', 'Wait budget (ms)', 'Proxy', 'Country', 'Max age (s)']) {
+    const labels = ['API token', 'URL', 'Output format', 'Wait event', 'Wait budget (ms)', 'Proxy', 'Country', 'Max age (s)'];
+    for (const label of [...labels, 'Wait for selector', 'Only these parts', 'Leave out']) {
       await expect(page.getByLabel(label, { exact: true }).count(), label).resolves.toBe(1);
     }
     await expect(page.getByLabel(/raw/).isChecked()).resolves.toBe(false);
     await expect(page.getByLabel(/include_metadata/).isChecked()).resolves.toBe(false);
     await expect(page.getByLabel(/only_main_content/).isChecked()).resolves.toBe(false);
+    await expect(page.getByLabel(/scroll/).isChecked()).resolves.toBe(false);
     expect(await page.getByLabel('Wait event').locator('option').allTextContents()).toEqual([
       'default (networkIdle)',
       'DOMContentLoaded',
@@ -264,6 +266,28 @@ describe('fetching through the playground', () => {
     expect((await page.locator('#summary dd').allTextContents()).slice(0, 2)).toEqual(['200', '404']);
     expect(await page.locator('#page-headers td').allTextContents()).toEqual(['not included with raw: true']);
     expect(await page.locator('#curl').textContent()).toContain('"raw":true');
+    expect(consoleErrors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('sends wait_for_selector, scroll and the selector lists (one per line) and shows the parts asked for', async () => {
+    const { page, consoleErrors } = await openPlayground();
+    await page.getByLabel('Wait for selector').fill('article');
+    await page.getByLabel(/scroll/).check();
+    await page.getByLabel('Only these parts').fill('h1\n\n.body\n');
+    await page.getByLabel('Leave out').fill('.quote');
+    await fetchThroughForm(page, ctx.fixtures.url('/pages/selectors.html'), 'markdown');
+    expect(await page.locator('#view-rendered h1').allTextContents()).toEqual(['Selector page']);
+    expect(await page.locator('#view-rendered p').allTextContents()).toEqual(['Body paragraph.']);
+    const curl = (await page.locator('#curl').textContent()) ?? '';
+    for (const field of [
+      '"wait_for_selector":"article"',
+      '"scroll":true',
+      '"include_selectors":["h1",".body"]',
+      '"exclude_selectors":[".quote"]',
+    ]) {
+      expect(curl).toContain(field);
+    }
     expect(consoleErrors).toEqual([]);
     await page.context().close();
   });

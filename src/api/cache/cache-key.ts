@@ -16,7 +16,7 @@ export function normalizeUrl(url: string): string {
 }
 
 /** The content-changing fields of a request, normalized, in a fixed order. */
-export function keyFields(request: FetchRequest): Record<string, string | number | boolean | null> {
+export function keyFields(request: FetchRequest): Record<string, string | number | boolean | string[] | null> {
   return {
     url: normalizeUrl(request.url),
     output_format: request.outputFormat,
@@ -24,6 +24,8 @@ export function keyFields(request: FetchRequest): Record<string, string | number
     wait_ms: request.waitMs,
     wait_for_selector: request.waitForSelector ?? null,
     scroll: request.scroll,
+    include_selectors: request.includeSelectors ?? null,
+    exclude_selectors: request.excludeSelectors ?? null,
     proxy_name: egressName(request.egress),
     country: egressCountry(request.egress) ?? null,
     only_main_content: request.onlyMainContent,

@@ -49,9 +49,17 @@ function storeToken() {
   else sessionStorage.removeItem(TOKEN_KEY);
 }
 
+/**
+ * The CSS selectors typed into a text area, one per line (blank lines skipped).
+ * @param {string} id
+ */
+function selectorLines(id) {
+  return /** @type {HTMLTextAreaElement} */ ($(id)).value.split('\n').filter((line) => line.trim() !== '');
+}
+
 /** The request body: only the fields the person set, so the API's defaults apply to the rest. */
 function requestBody() {
-  /** @type {Record<string, string | number | boolean>} */
+  /** @type {Record<string, string | number | boolean | string[]>} */
   const body = { url: /** @type {HTMLInputElement} */ ($('url')).value.trim() };
   body.output_format = /** @type {HTMLSelectElement} */ ($('output-format')).value;
   const waitEvent = /** @type {HTMLSelectElement} */ ($('wait-event')).value;
@@ -68,6 +76,10 @@ function requestBody() {
   if (country !== '') body.country = country;
   const maxAge = /** @type {HTMLInputElement} */ ($('max-age')).value.trim();
   if (maxAge !== '') body.max_age = /^\d+$/.test(maxAge) ? Number(maxAge) : maxAge;
+  const includeSelectors = selectorLines('include-selectors');
+  if (includeSelectors.length > 0) body.include_selectors = includeSelectors;
+  const excludeSelectors = selectorLines('exclude-selectors');
+  if (excludeSelectors.length > 0) body.exclude_selectors = excludeSelectors;
   if (/** @type {HTMLInputElement} */ ($('scroll')).checked) body.scroll = true;
   if (/** @type {HTMLInputElement} */ ($('raw')).checked) body.raw = true;
   if (/** @type {HTMLInputElement} */ ($('only-main-content')).checked) body.only_main_content = true;

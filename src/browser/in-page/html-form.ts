@@ -2,19 +2,9 @@
 // declarative shadow DOM (<template shadowrootmode>, as Element.getHTML() writes it), so the HTML
 // parses back with its shadow content. A page without shadow roots is written by outerHTML.
 
-const doctypeOf = (doc: Document) => (doc.doctype ? new XMLSerializer().serializeToString(doc.doctype) : '');
+import { openShadowRoots } from './open-shadow-roots';
 
-function openShadowRoots(root: Node, found: ShadowRoot[]): ShadowRoot[] {
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const shadow = (node as Element).shadowRoot;
-    if (shadow) {
-      found.push(shadow);
-      openShadowRoots(shadow, found);
-    }
-  }
-  return found;
-}
+export const doctypeOf = (doc: Document) => (doc.doctype ? new XMLSerializer().serializeToString(doc.doctype) : '');
 
 function startTag(el: Element): string {
   let out = `<${el.localName}`;
@@ -29,7 +19,7 @@ function startTag(el: Element): string {
 export function htmlForm(doc: Document): string {
   const root = doc.documentElement;
   if (!root) return doctypeOf(doc);
-  const roots = openShadowRoots(root, []);
+  const roots = openShadowRoots(root);
   if (roots.length === 0) return doctypeOf(doc) + root.outerHTML;
   return `${doctypeOf(doc)}${startTag(root)}${root.getHTML({ serializableShadowRoots: true, shadowRoots: roots })}</html>`;
 }

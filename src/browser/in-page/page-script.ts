@@ -20,6 +20,8 @@ import { pageMetadata } from './metadata';
 import { encodeChildren, graft } from './portable-tree';
 import type { PageReply, PageRequest, PortableTree } from './protocol';
 import type { FormBuilder, ReaderForm, readerForm } from './reader-form';
+import { selectedHtml } from './selected-html';
+import { type SelectedParts, selectParts } from './selection';
 import { TOO_LARGE } from './too-large';
 
 /** The code a kind of read needs beyond the HTML form and the metadata. */
@@ -53,11 +55,19 @@ type PendingRead = {
   maxChars: number;
   /** Bring the page's metadata in the reply. */
   metadata: boolean;
+  /** The parts the read keeps, when the request selected some. */
+  parts?: SelectedParts;
 } & (
   | ({ finish: 'markdown' | 'frame'; tree: 'light' } & Form<LightNode, LightDocument>)
   /** Only the main content. */
   | ({ finish: 'markdown' | 'main-html'; tree: 'dom' } & Form<Node, Document>)
 );
+
+/** The DOM as html: the whole of it, or the parts selected. */
+const htmlOf = (parts: SelectedParts | undefined) => (parts === undefined ? htmlForm(document) : selectedHtml(document, parts));
+
+/** What the reply says of the selection: how many elements the include selectors matched. */
+const selectionExtras = (parts: SelectedParts | undefined) => (parts?.included ? { selectorMatches: parts.matches } : {});
 
 function bounded(reply: PageReply & { kind: 'html' | 'markdown' }, maxChars: number): PageReply {
   const text = reply.kind === 'html' ? reply.html : reply.markdown;
@@ -82,10 +92,14 @@ export function pageScript(parts: ScriptParts): (request: PageRequest) => PageRe
     const main = need(parts.main, 'the main content');
     const metadata = pageMetadata(document);
     const content = main.mainContentOf(read.doc, metadata, document.URL);
-    const extras = { contentMode: content === null ? ('full' as const) : ('main' as const), ...(read.metadata ? { metadata } : {}) };
+    const extras = {
+      contentMode: content === null ? ('full' as const) : ('main' as const),
+      ...(read.metadata ? { metadata } : {}),
+      ...selectionExtras(read.parts),
+    };
     if (read.finish === 'main-html') {
       // The whole page, when no main content is told apart, is the DOM as it stands, as without the option.
-      const html = content === null ? htmlForm(document) : `<!DOCTYPE html>${content.documentElement.outerHTML}`;
+      const html = content === null ? htmlOf(read.parts) : `<!DOCTYPE html>${content.documentElement.outerHTML}`;
       return bounded({ kind: 'html', html, ...extras }, read.maxChars);
     }
     const markdown = main.documentToMarkdown(content ?? read.doc, document.URL);
@@ -96,32 +110,35 @@ export function pageScript(parts: ScriptParts): (request: PageRequest) => PageRe
     if (read.tree === 'dom') return finishMain(read);
     if (read.finish === 'frame') return { kind: 'frame', tree: encodeChildren(read.form.body) };
     const markdown = need(parts.light, 'a whole page').documentToMarkdown(read.doc, document.URL);
-    return bounded({ kind: 'markdown', markdown, ...(read.metadata ? { metadata: pageMetadata(document) } : {}) }, read.maxChars);
+    const extras = { ...(read.metadata ? { metadata: pageMetadata(document) } : {}), ...selectionExtras(read.parts) };
+    return bounded({ kind: 'markdown', markdown, ...extras }, read.maxChars);
   }
 
   /** The reader form a read starts with: the main content's on a DOM, anything else's as light nodes. */
   function startRead(request: PageRequest & { mode: 'markdown' | 'main-html' | 'frame' }): PendingRead {
     const metadata = request.mode !== 'frame' && request.metadata === true;
+    const selected = request.mode === 'frame' ? undefined : selectParts(document, request.selection);
+    const common = { metadata, maxChars: request.maxChars, ...(selected === undefined ? {} : { parts: selected }) };
     if (request.mode === 'main-html' || (request.mode === 'markdown' && request.mainContent)) {
       const main = need(parts.main, 'the main content');
       const builder = main.domBuilder(document);
-      const form = main.readerForm(document, request, builder);
-      return { finish: request.mode, tree: 'dom', form, builder, doc: builder.doc, metadata, maxChars: request.maxChars };
+      const form = main.readerForm(document, request, builder, selected);
+      return { finish: request.mode, tree: 'dom', form, builder, doc: builder.doc, ...common };
     }
     const light = need(parts.light, 'a whole page');
     const builder = light.lightBuilder(document);
-    const form = light.readerForm(document, request, builder);
-    return { finish: request.mode, tree: 'light', form, builder, doc: builder.doc, metadata, maxChars: request.maxChars };
+    const form = light.readerForm(document, request, builder, selected);
+    return { finish: request.mode, tree: 'light', form, builder, doc: builder.doc, ...common };
   }
 
   function answer(request: PageRequest): PageReply {
     const world = globalThis as Record<string, unknown>;
     switch (request.mode) {
-      case 'html':
-        return bounded(
-          { kind: 'html', html: htmlForm(document), ...(request.metadata ? { metadata: pageMetadata(document) } : {}) },
-          request.maxChars,
-        );
+      case 'html': {
+        const selected = selectParts(document, request.selection);
+        const extras = { ...(request.metadata ? { metadata: pageMetadata(document) } : {}), ...selectionExtras(selected) };
+        return bounded({ kind: 'html', html: htmlOf(selected), ...extras }, request.maxChars);
+      }
       case 'markdown':
       case 'main-html':
       case 'frame': {

@@ -21,6 +21,8 @@ export type PortableTree = Array<string | string[] | 0>;
 /** A read of the whole page may bring the page's metadata (include_metadata) in the same reply. */
 interface PageReadFlags {
   metadata?: boolean;
+  /** Only these parts of the document (include_selectors, exclude_selectors). */
+  selection?: PartSelection;
 }
 
 export type PageRequest =
@@ -39,8 +41,8 @@ export type PageRequest =
 export type ContentMode = 'main' | 'full';
 
 export type PageReply =
-  | { kind: 'html'; html: string; contentMode?: ContentMode; metadata?: PageMetadata }
-  | { kind: 'markdown'; markdown: string; contentMode?: ContentMode; metadata?: PageMetadata }
+  | { kind: 'html'; html: string; contentMode?: ContentMode; metadata?: PageMetadata; selectorMatches?: number }
+  | { kind: 'markdown'; markdown: string; contentMode?: ContentMode; metadata?: PageMetadata; selectorMatches?: number }
   | { kind: 'frame'; tree: PortableTree }
   /** The document holds cross-origin frames to read first (keys registered by remote-frames.ts); answer with 'graft'. */
   | { kind: 'frames-needed'; keys: string[] }
@@ -52,8 +54,8 @@ export const FRAME_KEYS_GLOBAL = 'pageFetchFrameKeys';
 
 /** What the Durable Object asks of the in-page wait script (scripts/wait.ts, browser/page-waits.ts). */
 export type WaitRequest =
-  /** Whether Chromium's own parser takes the selector (asked on the fresh page, before navigation). */
-  | { action: 'selector-valid'; selector: string }
+  /** Whether Chromium's own parser takes each selector (asked on the fresh page, before navigation): booleans. */
+  | { action: 'selectors-valid'; selectors: string[] }
   /** Resolves true once an element matching the selector is rendered, false after `timeoutMs`. */
   | { action: 'rendered'; selector: string; timeoutMs: number }
   /** Scrolls one viewport down; resolves two frames later. */
@@ -66,4 +68,12 @@ export interface ScrollReading {
   atBottom: boolean;
   /** The document's scrollable height, in CSS pixels. */
   height: number;
+}
+
+/** The parts of a document a read keeps (DESIGN.md "Selecting parts"): CSS selectors, checked already. */
+export interface PartSelection {
+  /** Only what these match (and what is inside it); absent: everything. */
+  include?: string[];
+  /** Never what these match, nor what is inside it. */
+  exclude?: string[];
 }

@@ -6,8 +6,11 @@
 // the browser's own style and layout), and so are those under `visibility: hidden` with nothing
 // inside that shows again, images with the URL the browser chose. A cross-origin
 // iframe, out of this world's reach, becomes a placeholder the caller grafts its frame's own reader
-// form into.
+// form into. With selected parts (selection.ts), an excluded element is left out with all inside it,
+// and with include selectors only matched elements are copied (with all inside them): an element
+// outside every match is passed through, its children looked at in its place.
 import { FRAME_KEYS_GLOBAL, type ReadBounds } from './protocol';
+import type { SelectedParts } from './selection';
 import { TOO_LARGE } from './too-large';
 
 /** Never content: scripts, styles, fallbacks for no scripting, inert templates. */
@@ -51,6 +54,8 @@ interface Entry<N> {
   textShows: boolean;
   /** How many iframe documents this node is nested in. */
   depth: number;
+  /** Inside an element the include selectors matched (or there are none): copied. */
+  picked: boolean;
 }
 
 const styleOf = (el: Element) => el.ownerDocument.defaultView?.getComputedStyle(el) ?? null;
@@ -125,8 +130,8 @@ function frameDocument(frame: HTMLIFrameElement | HTMLFrameElement): Document | 
 const isFrame = (el: Element): el is HTMLIFrameElement | HTMLFrameElement =>
   (el.localName === 'iframe' || el.localName === 'frame') && el.namespaceURI === HTML_NS;
 
-/** Copies what a reader sees of `source`'s body with `builder`. */
-export function readerForm<N>(source: Document, bounds: ReadBounds, builder: FormBuilder<N>): ReaderForm<N> {
+/** Copies what a reader sees of `source`'s body with `builder`, only its selected parts when given. */
+export function readerForm<N>(source: Document, bounds: ReadBounds, builder: FormBuilder<N>, parts?: SelectedParts): ReaderForm<N> {
   const form: ReaderForm<N> = { body: builder.body, remoteFrames: new Map() };
   if (source.body === null) return form;
   const frameKeys = (globalThis as Record<string, unknown>)[FRAME_KEYS_GLOBAL] as Map<Element, string> | undefined;
@@ -160,7 +165,7 @@ export function readerForm<N>(source: Document, bounds: ReadBounds, builder: For
   const pushChildren = (of: Node, parent: N, entry: Omit<Entry<N>, 'node' | 'parent'>, closesContent = false) => {
     const push = (child: Node) => {
       const closed = entry.closed || (closesContent && (child as Element).localName !== 'summary');
-      stack.push({ node: child, parent, closed, textShows: entry.textShows, depth: entry.depth });
+      stack.push({ node: child, parent, closed, textShows: entry.textShows, depth: entry.depth, picked: entry.picked });
     };
     const assigned = assignedTo(of);
     if (assigned !== null) {
@@ -170,12 +175,15 @@ export function readerForm<N>(source: Document, bounds: ReadBounds, builder: For
     const from = (of as Element).shadowRoot ?? of;
     for (let child = from.lastChild; child !== null; child = child.previousSibling) push(child);
   };
-  pushChildren(source.body, form.body, { closed: false, textShows: showsText(source.body), depth: 0 });
+  const included = parts?.included ?? null;
+  const wholeBody =
+    included === null || included.has(source.body) || (source.documentElement !== null && included.has(source.documentElement));
+  pushChildren(source.body, form.body, { closed: false, textShows: showsText(source.body), depth: 0, picked: wholeBody });
 
   while (stack.length > 0) {
-    const { node, parent, closed, textShows, depth } = stack.pop()!;
+    const { node, parent, closed, textShows, depth, picked: insideMatch } = stack.pop()!;
     if (isTextNode(node)) {
-      if (!textShows) continue;
+      if (!textShows || !insideMatch) continue;
       copyText(parent, (node as CharacterData).data);
       continue;
     }
@@ -184,6 +192,15 @@ export function readerForm<N>(source: Document, bounds: ReadBounds, builder: For
     if (SKIP.has(tag)) continue;
     const shows = textShowsIn(node, closed);
     if (shows === null) continue;
+    if (parts?.excluded.has(node)) continue;
+    const picked = insideMatch || included?.has(node) === true;
+    // Outside every match: not copied, but a match may lie below it (in its shadow root or slot too).
+    // A closed <details> shows its <summary> only, but the rest is still content (DESIGN).
+    const closesContent = isHtml(node, 'details') && !node.open;
+    if (!picked) {
+      if (!isFrame(node)) pushChildren(node, parent, { closed, textShows: shows, depth, picked }, closesContent);
+      continue;
+    }
 
     if (isFrame(node)) {
       if (depth >= bounds.maxFrameDepth || frames >= bounds.maxFrames) continue;
@@ -191,7 +208,7 @@ export function readerForm<N>(source: Document, bounds: ReadBounds, builder: For
       const remoteKey = frameKeys?.get(node);
       if (inner?.body) {
         frames++;
-        pushChildren(inner.body, builder.block(parent), { closed: false, textShows: showsText(inner.body), depth: depth + 1 });
+        pushChildren(inner.body, builder.block(parent), { closed: false, textShows: showsText(inner.body), depth: depth + 1, picked });
       } else if (inner === null && remoteKey !== undefined) {
         frames++;
         form.remoteFrames.set(remoteKey, builder.block(parent));
@@ -201,7 +218,7 @@ export function readerForm<N>(source: Document, bounds: ReadBounds, builder: For
 
     // A slot is no element of its own in what a reader sees: its content stands in its place.
     if (isHtml(node, 'slot')) {
-      pushChildren(node, parent, { closed, textShows: shows, depth });
+      pushChildren(node, parent, { closed, textShows: shows, depth, picked });
       continue;
     }
 
@@ -222,9 +239,7 @@ export function readerForm<N>(source: Document, bounds: ReadBounds, builder: For
       }
       continue;
     }
-    // A closed <details> shows its <summary> only, but the rest is still content (DESIGN).
-    const closesContent = isHtml(node, 'details') && !node.open;
-    pushChildren(node, copy, { closed, textShows: shows, depth }, closesContent);
+    pushChildren(node, copy, { closed, textShows: shows, depth, picked }, closesContent);
   }
   // Last made first: an element's descendants are settled before it is.
   for (let i = unseen.length - 1; i >= 0; i--) builder.dropIfEmpty(unseen[i]!);

@@ -1,23 +1,12 @@
 // Whether an element matching a selector is rendered (DESIGN.md "Waiting", wait_for_selector): its box
 // has a width and a height and it is neither display: none (itself or an ancestor) nor
 // visibility: hidden; searched in the document and in every open shadow root below it.
+import { openShadowRoots } from './open-shadow-roots';
 
 function isRendered(element: Element): boolean {
   const box = element.getBoundingClientRect();
   if (box.width <= 0 || box.height <= 0) return false;
   return element.checkVisibility({ visibilityProperty: true });
-}
-
-/** The open shadow roots of the elements under `root`, nested ones included. */
-function* openShadowRoots(root: Document | ShadowRoot): Generator<ShadowRoot> {
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
-  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
-    const shadow = (node as Element).shadowRoot;
-    if (shadow !== null) {
-      yield shadow;
-      yield* openShadowRoots(shadow);
-    }
-  }
 }
 
 export function renderedMatch(root: Document, selector: string): boolean {

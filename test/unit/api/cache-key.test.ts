@@ -109,6 +109,7 @@ describe('cacheKey', () => {
     ['the country case', { country: 'jp' }],
     ['scroll false written out', { scroll: false }],
     ['wait_for_selector null', { wait_for_selector: null }],
+    ['an empty include_selectors', { include_selectors: [] }],
   ])('does not depend on %s', async (_name, fields) => {
     const against = 'country' in fields ? request({ country: 'JP' }) : base;
     expect(await cacheKey(request(fields))).toBe(await cacheKey(against));
@@ -124,6 +125,9 @@ describe('cacheKey', () => {
     ['include_metadata', { include_metadata: true }],
     ['wait_for_selector', { wait_for_selector: '#comments' }],
     ['scroll', { scroll: true }],
+    ['include_selectors', { include_selectors: ['article'] }],
+    ['exclude_selectors', { exclude_selectors: ['.ad'] }],
+    ['the order of the selectors', { include_selectors: ['article', 'h1'] }],
   ])('changes with %s', async (_name, fields) => {
     expect(await cacheKey(request(fields))).not.toBe(await cacheKey(base));
   });

@@ -26,6 +26,8 @@ const KNOWN_FIELDS = [
   'country',
   'wait_for_selector',
   'scroll',
+  'include_selectors',
+  'exclude_selectors',
 ] as const;
 type Field = (typeof KNOWN_FIELDS)[number];
 type Body = Partial<Record<Field, unknown>>;
@@ -57,7 +59,8 @@ function rejection(json: unknown, config: Config): ApiError {
   return result.error;
 }
 
-const detailFields = (error: ApiError): Set<string> => new Set((error.details ?? []).map((d) => d.field));
+/** The body fields named by an error's details (a list's item, `include_selectors[2]`, names its list). */
+const detailFields = (error: ApiError): Set<string> => new Set((error.details ?? []).map((d) => d.field.replace(/\[\d+\]$/, '')));
 
 /** Sets an own data property, also for "__proto__" (as JSON.parse does). */
 function withKey(target: Record<string, unknown>, key: string, value: unknown): Record<string, unknown> {
@@ -109,6 +112,20 @@ const validSelector = fc.oneof(
   absentOrNull,
 );
 
+const validSelectorList = fc.oneof(
+  fc.array(fc.constantFrom('article', 'p', '.x > a', ':is(h1, h2)', '[data-part]'), { maxLength: 20 }),
+  absentOrNull,
+);
+const invalidSelectorList = fc.oneof(
+  fc.constantFrom('p', 7, true, { 0: 'p' }),
+  fc.constantFrom(
+    [''],
+    ['a;b'],
+    ['p', 1],
+    Array.from({ length: 21 }, () => 'p'),
+  ),
+);
+
 const anyCase = (code: string) =>
   fc.tuple(fc.boolean(), fc.boolean()).map(([a, b]) => (a ? code[0]!.toLowerCase() : code[0]!) + (b ? code[1]!.toLowerCase() : code[1]!));
 const browserCountry = fc.constantFrom(...BROWSER_LOCATIONS).chain(anyCase);
@@ -128,6 +145,8 @@ const validFor = (maxWaitMs: number): Record<Field, fc.Arbitrary<unknown>> => ({
   country: fc.oneof(browserCountry, absentOrNull),
   wait_for_selector: validSelector,
   scroll: validRaw,
+  include_selectors: validSelectorList,
+  exclude_selectors: validSelectorList,
 });
 
 /** A valid body for the default config. */
@@ -149,6 +168,8 @@ const validProxyBody = fc.constantFrom('fast_dc', 'dc', 'res', null, undefined).
       country: fc.oneof(proxy === 'dc' || proxy === 'res' ? twoLetters : browserCountry, absentOrNull),
       wait_for_selector: validSelector,
       scroll: validRaw,
+      include_selectors: validSelectorList,
+      exclude_selectors: validSelectorList,
     },
     { requiredKeys: ['url', 'proxy_name'] },
   ),
@@ -182,6 +203,8 @@ function expectedRequest(body: Body): FetchRequest {
     waitEvent: (body.wait_event as FetchRequest['waitEvent'] | null | undefined) ?? 'networkIdle',
     ...(typeof body.wait_for_selector === 'string' ? { waitForSelector: body.wait_for_selector } : {}),
     scroll: (body.scroll as boolean | null | undefined) ?? false,
+    ...(Array.isArray(body.include_selectors) && body.include_selectors.length > 0 ? { includeSelectors: body.include_selectors } : {}),
+    ...(Array.isArray(body.exclude_selectors) && body.exclude_selectors.length > 0 ? { excludeSelectors: body.exclude_selectors } : {}),
     raw: (body.raw as boolean | null | undefined) ?? false,
     includeMetadata: (body.include_metadata as boolean | null | undefined) ?? false,
     onlyMainContent: (body.only_main_content as boolean | null | undefined) ?? false,
@@ -268,6 +291,8 @@ const invalidFor = (maxWaitMs: number): Record<Field, fc.Arbitrary<unknown>> => 
   country: invalidCountry,
   wait_for_selector: fc.oneof(fc.constantFrom('', '  ', 'div;p', '{', `#${'a'.repeat(1024)}`), fc.integer(), fc.boolean()),
   scroll: invalidRaw,
+  include_selectors: invalidSelectorList,
+  exclude_selectors: invalidSelectorList,
 });
 
 /** A body where a non-empty random subset of fields is schema-invalid; returns it with that subset. */

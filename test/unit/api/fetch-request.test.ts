@@ -47,6 +47,8 @@ describe('parseFetchRequest defaults', () => {
       country: null,
       wait_for_selector: null,
       scroll: null,
+      include_selectors: null,
+      exclude_selectors: null,
     };
     expect(parseFetchRequest({ url: URL_OK, ...nulls }, config)).toEqual(parseFetchRequest({ url: URL_OK }, config));
   });
@@ -58,6 +60,23 @@ describe('parseFetchRequest defaults', () => {
   it('keeps wait_for_selector as written and scroll', () => {
     const request = parseFetchRequest({ url: URL_OK, wait_for_selector: ' #comments  > li ', scroll: true }, config);
     expect(request).toMatchObject({ waitForSelector: ' #comments  > li ', scroll: true });
+  });
+
+  it('keeps the selector lists as written, and takes an empty list as none', () => {
+    const request = parseFetchRequest({ url: URL_OK, include_selectors: ['article', ' .body p '], exclude_selectors: ['.ad'] }, config);
+    expect(request).toMatchObject({ includeSelectors: ['article', ' .body p '], excludeSelectors: ['.ad'] });
+    const empty = parseFetchRequest({ url: URL_OK, include_selectors: [], exclude_selectors: [] }, config);
+    expect(empty).toEqual(parseFetchRequest({ url: URL_OK }, config));
+  });
+
+  it('names every failing selector of a list by its index', () => {
+    const error = failure({ url: URL_OK, include_selectors: ['h1', '', 'a;b'], exclude_selectors: [',a', 'p', 7] });
+    expect(error.details).toEqual([
+      { field: 'include_selectors[1]', message: 'must not be empty' },
+      { field: 'include_selectors[2]', message: 'is not a valid CSS selector (Unexpected input)' },
+      { field: 'exclude_selectors[0]', message: 'is not a valid CSS selector (Selector is expected)' },
+      { field: 'exclude_selectors[2]', message: 'must be a string' },
+    ]);
   });
 
   it('keeps explicit values', () => {
@@ -119,6 +138,10 @@ describe('parseFetchRequest rejections', () => {
     ['wait_for_selector over 1024 characters', { url: URL_OK, wait_for_selector: `#${'a'.repeat(1024)}` }, 'wait_for_selector'],
     ['scroll as a string', { url: URL_OK, scroll: 'true' }, 'scroll'],
     ['scroll as a number', { url: URL_OK, scroll: 1 }, 'scroll'],
+    ['include_selectors as a string', { url: URL_OK, include_selectors: 'p' }, 'include_selectors'],
+    ['include_selectors as an object', { url: URL_OK, include_selectors: { 0: 'p' } }, 'include_selectors'],
+    ['more than 20 exclude_selectors', { url: URL_OK, exclude_selectors: Array.from({ length: 21 }, () => 'p') }, 'exclude_selectors'],
+    ['an include selector over 1024 characters', { url: URL_OK, include_selectors: [`#${'a'.repeat(1024)}`] }, 'include_selectors[0]'],
     ['an empty proxy_name', { url: URL_OK, proxy_name: '' }, 'proxy_name'],
     ['an unknown proxy_name', { url: URL_OK, proxy_name: 'residential_eu' }, 'proxy_name'],
     ['a three-letter country', { url: URL_OK, country: 'USA' }, 'country'],

@@ -31,8 +31,8 @@ function whenRendered(selector: string, timeoutMs: number): Promise<boolean> {
 
 export function run(request: WaitRequest): unknown {
   switch (request.action) {
-    case 'selector-valid':
-      return selectorValid(request.selector);
+    case 'selectors-valid':
+      return request.selectors.map(selectorValid);
     case 'rendered':
       return whenRendered(request.selector, request.timeoutMs);
     case 'scroll':
