@@ -103,6 +103,20 @@ describe('include_selectors', () => {
     expect(html.matches).toBe('0');
   });
 
+  it('sends X-Selector-Matches with a stored render', async () => {
+    const body = {
+      url: ctx.fixtures.url('/pages/selectors.html?cached=1'),
+      output_format: 'markdown',
+      include_selectors: ['.body'],
+      max_age: 600,
+    };
+    expect((await ctx.worker.fetchPage(body)).headers.get('X-Selector-Matches')).toBe('2');
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the render is stored after the answer
+    const hit = await ctx.worker.fetchPage(body);
+    expect(hit.headers.get('X-Cache')).toBe('HIT');
+    expect(hit.headers.get('X-Selector-Matches')).toBe('2');
+  });
+
   it('sends X-Selector-Matches with raw answers too', async () => {
     const { response } = await ctx.worker
       .fetchPage({ url: ctx.fixtures.url('/pages/selectors.html'), output_format: 'markdown', raw: true, include_selectors: ['p'] })
