@@ -15,7 +15,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The kinds of read, each an entry in src/browser/in-page/scripts/. */
 const SCRIPT_KINDS = ['html', 'markdown', 'main-content', 'wait'];
 /** Scripts every new document runs before its own, each an entry in src/browser/in-page/preload/. */
-const PRELOADS = ['in-view'];
+const PRELOADS = ['in-view', 'consent'];
 
 /** One minified browser bundle of `entry` (under src/browser/in-page/) as `outfile` (under build/). */
 function bundle(entry, outfile, options = {}) {

@@ -31,6 +31,7 @@ export function naiveTrackedRoutes() {
           waitEvent,
           waitMs: DEFAULT_WAIT_MS,
           scrollSteps: 0,
+          consent: 'reject',
           navigationTimeoutMs: config.navigationTimeoutMs,
           maxContentBytes: config.maxContentBytes,
           format: 'html',

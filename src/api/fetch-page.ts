@@ -47,6 +47,7 @@ function renderCall(request: FetchRequest, config: Config): RenderCall {
       waitMs: request.waitMs,
       ...(request.waitForSelector === undefined ? {} : { waitForSelector: request.waitForSelector }),
       scrollSteps: request.scroll ? config.maxScrollSteps : 0,
+      consent: request.consent,
       ...(request.includeSelectors === undefined && request.excludeSelectors === undefined
         ? {}
         : { selection: { include: request.includeSelectors, exclude: request.excludeSelectors } }),
@@ -72,6 +73,7 @@ function logOptions(request: FetchRequest): Record<string, unknown> {
     scroll: request.scroll,
     include_selectors: request.includeSelectors ?? null,
     exclude_selectors: request.excludeSelectors ?? null,
+    consent: request.consent,
     raw: request.raw,
     include_metadata: request.includeMetadata,
     only_main_content: request.onlyMainContent,

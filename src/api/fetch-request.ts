@@ -4,6 +4,7 @@
 // Pure: no Hono, no Workers APIs.
 import { z } from 'zod';
 import { ApiError, type FieldIssue } from '../errors.js';
+import { CONSENT_CHOICES, type ConsentChoice } from '../consent.js';
 import { WAIT_EVENTS, type WaitEvent } from '../wait-events.js';
 import type { Config } from './config.js';
 import { selectorProblem } from './css-selector.js';
@@ -32,6 +33,8 @@ export interface FetchRequest {
   includeSelectors?: string[];
   /** The parts of the page to leave out. */
   excludeSelectors?: string[];
+  /** Cookie-consent dialogs: declined, or kept as served. */
+  consent: ConsentChoice;
   raw: boolean;
   /** Add the page's metadata to the JSON answer (never with raw). */
   includeMetadata: boolean;
@@ -94,6 +97,7 @@ export function fetchRequestSchema({ maxWaitMs, maxCacheAge }: SchemaLimits) {
     scroll: z.boolean({ message: 'must be a boolean' }).nullish(),
     include_selectors: selectorList(),
     exclude_selectors: selectorList(),
+    consent: z.enum(CONSENT_CHOICES, enumMessage(CONSENT_CHOICES)).nullish(),
     raw: z.boolean({ message: 'must be a boolean' }).nullish(),
     only_main_content: z.boolean({ message: 'must be a boolean' }).nullish(),
     include_metadata: z.boolean({ message: 'must be a boolean' }).nullish(),
@@ -174,6 +178,7 @@ export function fetchRequestFrom(
     // An empty list selects nothing to change: it is taken as absent.
     ...(body.include_selectors?.length ? { includeSelectors: body.include_selectors } : {}),
     ...(body.exclude_selectors?.length ? { excludeSelectors: body.exclude_selectors } : {}),
+    consent: body.consent ?? 'reject',
     raw: body.raw ?? false,
     includeMetadata: body.include_metadata ?? false,
     onlyMainContent: body.only_main_content ?? false,

@@ -35,6 +35,11 @@ export const FETCH_FIELD_DOCS: Record<BodyField, FieldDocs> = {
       'true scrolls the page down one viewport at a time until its height stops growing at the bottom, or MAX_SCROLL_STEPS viewports, within wait_ms, then waits for wait_event again: content loaded on scroll (feeds, comments) is in the answer.',
     default: false,
   },
+  consent: {
+    description:
+      '"reject" answers the cookie-consent dialogs of known consent platforms as a person who declines would (never accept), in frames and shadow roots too, before the page is taken; they are not in the output. "keep" takes the page as served, dialogs included.',
+    default: 'reject',
+  },
   include_selectors: {
     description:
       'CSS selectors (at most 20, each at most 1024 characters): the output holds only the elements matching any of them, in document order (one inside another appears once, inside it), through open shadow roots, in both formats (html: their outerHTML in a minimal document). X-Selector-Matches counts the elements matched. Applied after exclude_selectors; only_main_content works on what is left. An empty list is the same as none.',

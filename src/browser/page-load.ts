@@ -38,7 +38,7 @@ const NO_CONTENT_STATUSES = new Set([204, 205, 304]);
 export const BODY_GRACE_MS = 1000;
 
 /** What loading needs of a prepared page. */
-export type LoadablePage = Pick<PreparedPage, 'page' | 'proxyName' | 'guard' | 'forbiddenNavigation'>;
+export type LoadablePage = Pick<PreparedPage, 'page' | 'proxyName' | 'guard' | 'forbiddenNavigation' | 'consent' | 'keepConsentDialogs'>;
 
 function readinessSignal(event: WaitEvent, doc: MainDocument, network: NetworkTracker): Promise<void> {
   switch (event) {
@@ -115,6 +115,12 @@ async function waitWithinBudget(target: LoadablePage, options: LoadOptions, watc
   const inBudget = <T>(work: Promise<T>) => Promise.race([work, timers.after(deadline - Date.now(), 'timeout' as const)]);
   const waitEvent = () => inBudget(readinessSignal(options.waitEvent, doc, network).then(() => 'event' as const));
   if ((await waitEvent()) === 'timeout') return 'timeout';
+  // A consent dialog being declined is waited out; what the page loads once it is answered, too.
+  if (target.consent.pending()) {
+    const startedBefore = network.started();
+    if ((await inBudget(target.consent.settled())) === 'timeout') return 'timeout';
+    if (network.started() !== startedBefore && (await waitEvent()) === 'timeout') return 'timeout';
+  }
   if (options.scrollSteps > 0) {
     const startedBefore = network.started();
     if ((await scrollThrough(target.page, network, options.scrollSteps, deadline, timers)) === 'timeout') return 'timeout';
@@ -214,6 +220,7 @@ async function load(target: LoadablePage, options: LoadOptions, timer: PhaseTime
   const { page } = target;
   const { doc, timers } = watchers;
   await refuseSelectorsChromiumRefuses(page, options);
+  if (options.consent === 'keep') await target.keepConsentDialogs();
   const navigationStart = Date.now();
   const answer = await timer.time('navigate', () => navigate(target, options, doc, timers));
   const emptyResponse = doc.response();

@@ -1,13 +1,18 @@
 // Opens the isolated browser context and page one request renders in, ready to navigate: its own
 // cookies, storage and cache (a fresh context), dialogs answered, requests filtered (heavy
-// resources, private-network guard, password challenges), proxy and credentials applied, and lazy
-// loaders made to see every element in view (in-page/preload/in-view.ts, in every frame). Opening is
+// resources, private-network guard, password challenges), proxy and credentials applied, lazy
+// loaders made to see every element in view (in-page/preload/in-view.ts, in every frame), and
+// cookie-consent dialogs declined (in-page/preload/consent.ts, reporting to consent-watch.ts; taken
+// away again before navigation for a request that keeps them). Opening is
 // kept apart from loading so a page can be prepared ahead of time, before the request that will use
 // it arrives.
 import type { Browser, BrowserContext, Page } from '@cloudflare/puppeteer';
+import CONSENT_PRELOAD from '../../build/preload-consent.js?raw';
 import IN_VIEW_PRELOAD from '../../build/preload-in-view.js?raw';
 import { targetGuard, type TargetGuard } from '../guard/policy.js';
 import { newPageWithoutBrowserUi } from './browser-ui.js';
+import { type ConsentWatch, watchConsent } from './consent-watch.js';
+import { CONSENT_BINDING } from './in-page/protocol.js';
 import type { PageSetup } from './render-call.js';
 import { installRequestFilter } from './request-filter.js';
 
@@ -21,6 +26,10 @@ export interface PreparedPage {
   guard: TargetGuard;
   /** Resolves with a reason when the main frame was sent to a forbidden host; never otherwise. */
   forbiddenNavigation: Promise<string>;
+  /** What the page reports of its cookie-consent dialogs. */
+  consent: ConsentWatch;
+  /** Takes the consent preload away, so the next document keeps its dialogs (consent: "keep"). */
+  keepConsentDialogs(): Promise<void>;
   /** False once the page is closed or its tab crashed (a prepared page can crash before it is used). */
   usable(): boolean;
   /** Closes the context and with it the page and everything the target stored. Never throws. */
@@ -39,14 +48,20 @@ export async function preparePage(browser: Browser, setup: PageSetup): Promise<P
     const guard = targetGuard(setup.guard, setup.proxy !== undefined);
     const proxyCredentials =
       setup.proxy?.username === undefined ? undefined : { username: setup.proxy.username, password: setup.proxy.password ?? '' };
-    const [filter] = await Promise.all([
+    const consent = watchConsent();
+    // puppeteer adds the binding and the scripts to every frame's target too, out-of-process ones as
+    // they attach; the binding first, so the consent script finds it.
+    const [filter, , consentScript] = await Promise.all([
       installRequestFilter(page, { blockResources: setup.blockResources, guard, proxyCredentials }),
-      // puppeteer adds it to every frame's target too, out-of-process ones as they attach.
       page.evaluateOnNewDocument(IN_VIEW_PRELOAD),
+      page
+        .exposeFunction(CONSENT_BINDING, (payload: unknown) => consent.receive(payload))
+        .then(() => page.evaluateOnNewDocument(CONSENT_PRELOAD)),
     ]);
+    const keepConsentDialogs = () => page.removeScriptToEvaluateOnNewDocument(consentScript.identifier);
     const forbiddenNavigation = filter?.forbiddenNavigation ?? new Promise<string>(() => undefined);
     const usable = () => !crashed && !page.isClosed();
-    return { browser, context, page, proxyName: setup.proxy?.name, guard, forbiddenNavigation, usable, close };
+    return { browser, context, page, proxyName: setup.proxy?.name, guard, forbiddenNavigation, consent, keepConsentDialogs, usable, close };
   } catch (error) {
     await close();
     throw error;

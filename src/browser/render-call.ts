@@ -2,6 +2,7 @@
 // the render call and its outcome, as plain data (class instances such as ApiError do not survive
 // RPC; errors travel as WireError). Pure: no Workers runtime imports, so the api layer and its unit
 // tests can use it.
+import type { ConsentChoice } from '../consent.js';
 import type { WireError } from '../errors.js';
 import type { ContentMode, PartSelection } from './in-page/protocol.js';
 import type { GuardSettings } from '../guard/policy.js';
@@ -40,6 +41,8 @@ export interface LoadOptions {
   scrollSteps: number;
   /** The parts of an HTML document to read (include_selectors, exclude_selectors); absent: the whole page. */
   selection?: PartSelection;
+  /** Cookie-consent dialogs: declined ("reject") or left as served ("keep"). */
+  consent: ConsentChoice;
   /** The main document must answer within this, in ms, else 504. */
   navigationTimeoutMs: number;
   maxContentBytes: number;

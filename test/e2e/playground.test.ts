@@ -136,6 +136,7 @@ describe('the playground page', () => {
     await expect(page.getByLabel(/include_metadata/).isChecked()).resolves.toBe(false);
     await expect(page.getByLabel(/only_main_content/).isChecked()).resolves.toBe(false);
     await expect(page.getByLabel(/scroll/).isChecked()).resolves.toBe(false);
+    await expect(page.getByLabel(/consent: "keep"/).isChecked()).resolves.toBe(false);
     expect(await page.getByLabel('Wait event').locator('option').allTextContents()).toEqual([
       'default (networkIdle)',
       'DOMContentLoaded',
@@ -270,10 +271,11 @@ describe('fetching through the playground', () => {
     await page.context().close();
   });
 
-  it('sends wait_for_selector, scroll and the selector lists (one per line) and shows the parts asked for', async () => {
+  it('sends wait_for_selector, scroll, consent and the selector lists (one per line) and shows the parts asked for', async () => {
     const { page, consoleErrors } = await openPlayground();
     await page.getByLabel('Wait for selector').fill('article');
     await page.getByLabel(/scroll/).check();
+    await page.getByLabel(/consent: "keep"/).check();
     await page.getByLabel('Only these parts').fill('h1\n\n.body\n');
     await page.getByLabel('Leave out').fill('.quote');
     await fetchThroughForm(page, ctx.fixtures.url('/pages/selectors.html'), 'markdown');
@@ -285,6 +287,7 @@ describe('fetching through the playground', () => {
       '"scroll":true',
       '"include_selectors":["h1",".body"]',
       '"exclude_selectors":[".quote"]',
+      '"consent":"keep"',
     ]) {
       expect(curl).toContain(field);
     }

@@ -26,6 +26,7 @@ export function keyFields(request: FetchRequest): Record<string, string | number
     scroll: request.scroll,
     include_selectors: request.includeSelectors ?? null,
     exclude_selectors: request.excludeSelectors ?? null,
+    consent: request.consent,
     proxy_name: egressName(request.egress),
     country: egressCountry(request.egress) ?? null,
     only_main_content: request.onlyMainContent,

@@ -81,6 +81,7 @@ function requestBody() {
   const excludeSelectors = selectorLines('exclude-selectors');
   if (excludeSelectors.length > 0) body.exclude_selectors = excludeSelectors;
   if (/** @type {HTMLInputElement} */ ($('scroll')).checked) body.scroll = true;
+  if (/** @type {HTMLInputElement} */ ($('keep-consent')).checked) body.consent = 'keep';
   if (/** @type {HTMLInputElement} */ ($('raw')).checked) body.raw = true;
   if (/** @type {HTMLInputElement} */ ($('only-main-content')).checked) body.only_main_content = true;
   if (/** @type {HTMLInputElement} */ ($('include-metadata')).checked) body.include_metadata = true;

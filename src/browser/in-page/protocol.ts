@@ -77,3 +77,16 @@ export interface PartSelection {
   /** Never what these match, nor what is inside it. */
   exclude?: string[];
 }
+
+/** The binding the consent preload reports through (a CDP binding in every frame's main world). */
+export const CONSENT_BINDING = 'pageFetchConsentReport';
+
+/** What the consent preload reports of one frame's dialog. */
+export interface ConsentReport {
+  /** A random id of the frame's document. */
+  frame: string;
+  /** found: a dialog is open; declined / failed: the answer's outcome; done: the platform closed it. */
+  event: 'found' | 'declined' | 'failed' | 'done';
+  /** The consent platform's rule name. */
+  cmp: string;
+}

@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { consentRoutes } from './consent-routes.js';
 import { acceptWebSockets, liveRoutes } from './live-routes.js';
 
 const PAGES_DIR = fileURLToPath(new URL('../../fixtures/pages/', import.meta.url));
@@ -231,6 +232,13 @@ const routes: Record<string, Handler> = {
       ),
     ),
   '/bench/article': (url, _req, res) => html(res, 200, benchArticle(url), { 'Cache-Control': 'no-store' }),
+  // The benchmark article with ?n= same-origin iframes, each a small page of its own.
+  '/bench/frames': (url, _req, res) => {
+    const frames = Array.from({ length: Number(url.searchParams.get('n') ?? 10) }, (_, i) => `<iframe src="/echo?id=frame-${i}"></iframe>`);
+    html(res, 200, benchArticle(new URL('/bench/article?fetch_ms=0', url)).replace('</body>', `${frames.join('')}</body>`), {
+      'Cache-Control': 'no-store',
+    });
+  },
   '/bench/image': (url, _req, res) => {
     setTimeout(
       () => {
@@ -332,7 +340,7 @@ export async function startFixtureServer(): Promise<FixtureServer> {
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fixture.invalid');
     requests.push({ path: url.pathname + url.search, headers: req.headers });
-    const route = routes[url.pathname] ?? liveRoutes[url.pathname];
+    const route = routes[url.pathname] ?? liveRoutes[url.pathname] ?? consentRoutes[url.pathname];
     const handled = route
       ? route(url, req, res)
       : url.pathname.startsWith('/pages/')

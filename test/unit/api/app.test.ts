@@ -257,6 +257,7 @@ describe('browser acquisition', () => {
         waitEvent: 'load',
         waitMs: 700,
         scrollSteps: 0,
+        consent: 'reject',
         navigationTimeoutMs: 1234,
         maxContentBytes: 999,
         format: 'html',

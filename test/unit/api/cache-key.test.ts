@@ -110,6 +110,7 @@ describe('cacheKey', () => {
     ['scroll false written out', { scroll: false }],
     ['wait_for_selector null', { wait_for_selector: null }],
     ['an empty include_selectors', { include_selectors: [] }],
+    ['consent reject written out', { consent: 'reject' }],
   ])('does not depend on %s', async (_name, fields) => {
     const against = 'country' in fields ? request({ country: 'JP' }) : base;
     expect(await cacheKey(request(fields))).toBe(await cacheKey(against));
@@ -127,6 +128,7 @@ describe('cacheKey', () => {
     ['scroll', { scroll: true }],
     ['include_selectors', { include_selectors: ['article'] }],
     ['exclude_selectors', { exclude_selectors: ['.ad'] }],
+    ['consent', { consent: 'keep' }],
     ['the order of the selectors', { include_selectors: ['article', 'h1'] }],
   ])('changes with %s', async (_name, fields) => {
     expect(await cacheKey(request(fields))).not.toBe(await cacheKey(base));

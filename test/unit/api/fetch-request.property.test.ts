@@ -28,6 +28,7 @@ const KNOWN_FIELDS = [
   'scroll',
   'include_selectors',
   'exclude_selectors',
+  'consent',
 ] as const;
 type Field = (typeof KNOWN_FIELDS)[number];
 type Body = Partial<Record<Field, unknown>>;
@@ -147,6 +148,7 @@ const validFor = (maxWaitMs: number): Record<Field, fc.Arbitrary<unknown>> => ({
   scroll: validRaw,
   include_selectors: validSelectorList,
   exclude_selectors: validSelectorList,
+  consent: fc.oneof(fc.constantFrom('reject', 'keep'), absentOrNull),
 });
 
 /** A valid body for the default config. */
@@ -170,6 +172,7 @@ const validProxyBody = fc.constantFrom('fast_dc', 'dc', 'res', null, undefined).
       scroll: validRaw,
       include_selectors: validSelectorList,
       exclude_selectors: validSelectorList,
+      consent: fc.oneof(fc.constantFrom('reject', 'keep'), absentOrNull),
     },
     { requiredKeys: ['url', 'proxy_name'] },
   ),
@@ -203,6 +206,7 @@ function expectedRequest(body: Body): FetchRequest {
     waitEvent: (body.wait_event as FetchRequest['waitEvent'] | null | undefined) ?? 'networkIdle',
     ...(typeof body.wait_for_selector === 'string' ? { waitForSelector: body.wait_for_selector } : {}),
     scroll: (body.scroll as boolean | null | undefined) ?? false,
+    consent: (body.consent as FetchRequest['consent'] | null | undefined) ?? 'reject',
     ...(Array.isArray(body.include_selectors) && body.include_selectors.length > 0 ? { includeSelectors: body.include_selectors } : {}),
     ...(Array.isArray(body.exclude_selectors) && body.exclude_selectors.length > 0 ? { excludeSelectors: body.exclude_selectors } : {}),
     raw: (body.raw as boolean | null | undefined) ?? false,
@@ -293,6 +297,7 @@ const invalidFor = (maxWaitMs: number): Record<Field, fc.Arbitrary<unknown>> => 
   scroll: invalidRaw,
   include_selectors: invalidSelectorList,
   exclude_selectors: invalidSelectorList,
+  consent: notOneOf(['reject', 'keep']),
 });
 
 /** A body where a non-empty random subset of fields is schema-invalid; returns it with that subset. */

@@ -26,6 +26,7 @@ describe('parseFetchRequest defaults', () => {
       waitMs: 5000,
       waitEvent: 'networkIdle',
       scroll: false,
+      consent: 'reject',
       raw: false,
       includeMetadata: false,
       onlyMainContent: false,
@@ -49,6 +50,7 @@ describe('parseFetchRequest defaults', () => {
       scroll: null,
       include_selectors: null,
       exclude_selectors: null,
+      consent: null,
     };
     expect(parseFetchRequest({ url: URL_OK, ...nulls }, config)).toEqual(parseFetchRequest({ url: URL_OK }, config));
   });
@@ -137,6 +139,9 @@ describe('parseFetchRequest rejections', () => {
     ['a wait_for_selector that is not a selector', { url: URL_OK, wait_for_selector: 'div;p' }, 'wait_for_selector'],
     ['wait_for_selector over 1024 characters', { url: URL_OK, wait_for_selector: `#${'a'.repeat(1024)}` }, 'wait_for_selector'],
     ['scroll as a string', { url: URL_OK, scroll: 'true' }, 'scroll'],
+    ['an unknown consent', { url: URL_OK, consent: 'accept' }, 'consent'],
+    ['consent in another case', { url: URL_OK, consent: 'Reject' }, 'consent'],
+    ['consent as a boolean', { url: URL_OK, consent: false }, 'consent'],
     ['scroll as a number', { url: URL_OK, scroll: 1 }, 'scroll'],
     ['include_selectors as a string', { url: URL_OK, include_selectors: 'p' }, 'include_selectors'],
     ['include_selectors as an object', { url: URL_OK, include_selectors: { 0: 'p' } }, 'include_selectors'],

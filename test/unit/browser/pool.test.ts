@@ -36,6 +36,8 @@ function fakeBrowser() {
         authenticate: vi.fn(async () => undefined),
         createCDPSession: async () => ({ on: () => undefined, send: async () => ({}) }),
         evaluateOnNewDocument: vi.fn(async () => ({ identifier: '1' })),
+        exposeFunction: vi.fn(async () => undefined),
+        removeScriptToEvaluateOnNewDocument: vi.fn(async () => undefined),
       };
       record.page = page;
       return {

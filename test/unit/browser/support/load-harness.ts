@@ -1,7 +1,9 @@
 // Runs loadPage (page-load.ts) against a FakePage from t=0 (under useFakeClock, settle.ts), and sums up how it
 // ended (error code and status, or wait result; or the error with its message) with the fake time it ended at,
 // so each test can assert its one outcome as a single value.
+import { watchConsent } from '../../../../src/browser/consent-watch.js';
 import { type LoadablePage, loadPage } from '../../../../src/browser/page-load.js';
+
 import type { LoadOptions, RenderedPage } from '../../../../src/browser/render-call.js';
 import { ApiError } from '../../../../src/errors.js';
 import { targetGuard } from '../../../../src/guard/policy.js';
@@ -14,6 +16,7 @@ export const OPTIONS: LoadOptions = {
   waitEvent: 'DOMContentLoaded',
   waitMs: 5000,
   scrollSteps: 0,
+  consent: 'reject',
   navigationTimeoutMs: 30_000,
   maxContentBytes: 1_000_000,
   format: 'html',
@@ -30,6 +33,8 @@ export function load(overrides: Partial<LoadOptions> = {}, { proxyName }: { prox
     proxyName,
     guard: targetGuard({ allowPrivateNetwork: false }, proxyName !== undefined),
     forbiddenNavigation: new Promise<string>((resolve) => (forbid = resolve)),
+    consent: watchConsent(),
+    keepConsentDialogs: async () => undefined,
   };
   const result = track(loadPage(target, { ...OPTIONS, ...overrides }, new PhaseTimer()));
   return { fake, forbid, result };

@@ -9,6 +9,7 @@ export const RENDER_CALL: RenderCall = {
     waitEvent: 'load',
     waitMs: 5000,
     scrollSteps: 0,
+    consent: 'reject',
     navigationTimeoutMs: 30_000,
     maxContentBytes: 1000,
     format: 'html',

@@ -1,0 +1,64 @@
+// Declines cookie-consent dialogs (DESIGN.md "Consent dialogs", consent: "reject"): DuckDuckGo's
+// autoconsent (@duckduckgo/autoconsent, MPL-2.0, bundled from the package as it ships) runs in every
+// frame's main world before the page's own scripts, with its maintained rule set, and answers each
+// dialog of a known consent platform as a person who declines would (autoAction "optOut": reject or
+// "necessary only", never accept), through the dialog's buttons or its platform's API. Its progress
+// goes to the Durable Object through a binding (CONSENT_BINDING, added by page-setup.ts), so the
+// page is taken after the answer, not before (browser/consent-watch.ts). A page whose request keeps
+// its dialogs (consent: "keep") never runs this script.
+import AutoConsent, { type ContentScriptMessage, filterCompactRules, type IndexedCMPRuleset } from '@duckduckgo/autoconsent';
+import compactRules from '@duckduckgo/autoconsent/rules/compact-rules.json';
+import { CONSENT_BINDING, type ConsentReport } from '../protocol';
+
+/** How often detection looks for a dialog (every 500 ms): a dialog that shows later than this is not waited for. */
+const DETECT_RETRIES = 8;
+
+function start(): void {
+  const binding = (globalThis as Record<string, unknown>)[CONSENT_BINDING];
+  if (typeof binding !== 'function') return;
+  const frame = Math.random().toString(36).slice(2);
+  const report = (message: ConsentReport) => {
+    try {
+      binding(JSON.stringify(message));
+    } catch {
+      // The page took the binding away: the Durable Object just hears nothing more of this frame.
+    }
+  };
+  const send = async (message: ContentScriptMessage) => {
+    switch (message.type) {
+      case 'popupFound':
+        return report({ frame, event: 'found', cmp: message.cmp });
+      case 'optOutResult':
+        return report({ frame, event: message.result ? 'declined' : 'failed', cmp: message.cmp });
+      case 'autoconsentDone':
+        return report({ frame, event: 'done', cmp: message.cmp });
+      case 'autoconsentError':
+        return report({ frame, event: 'failed', cmp: '' });
+    }
+  };
+  const consent = new AutoConsent(send);
+  consent.initialize(
+    {
+      enabled: true,
+      autoAction: 'optOut',
+      isMainWorld: true,
+      enablePrehide: true,
+      enableCosmeticRules: true,
+      enableGeneratedRules: true,
+      enableHeuristicDetection: true,
+      enablePopupMutationObserver: false,
+      detectRetries: DETECT_RETRIES,
+      logs: { lifecycle: false, rulesteps: false, detectionsteps: false, evals: false, errors: false, messages: false, waits: false },
+    },
+    {
+      autoconsent: [],
+      compact: filterCompactRules(compactRules as IndexedCMPRuleset, { url: location.href, mainFrame: window.top === window }),
+    },
+  );
+}
+
+try {
+  start();
+} catch {
+  // A document autoconsent cannot run in loads as it would.
+}

@@ -1,0 +1,72 @@
+// Cookie-consent dialogs (DESIGN.md "Consent dialogs") on fixtures with the markup and APIs of five
+// consent platforms, against the real Worker, Browser Rendering emulation and Chromium: declined by
+// default (never accepted), not in the output, the article is; kept with consent: "keep"; each
+// request decides afresh.
+import { describe, expect, it } from 'vitest';
+import { ARTICLE_TEXT } from './support/consent-routes.js';
+import { useWorker } from './support/e2e-hooks.js';
+
+const ctx = useWorker();
+
+const PLATFORMS: [string, string][] = [
+  ['onetrust', 'OneTrust dialog'],
+  ['cookiebot', 'Cookiebot dialog'],
+  ['didomi', 'Didomi dialog'],
+  ['usercentrics', 'Usercentrics dialog'],
+  ['sourcepoint', 'Sourcepoint dialog'],
+];
+
+/** The choices recorded for the page fetched with ?id=`id`. */
+const choices = (id: string) =>
+  ctx.fixtures.requests
+    .filter((request) => request.path.startsWith('/consent/record?') && request.path.endsWith(`&id=${id}`))
+    .map((request) => new URL(request.path, 'http://fixture.invalid').searchParams.get('choice'));
+
+async function fetchMarkdown(cmp: string, id: string, fields: object = {}) {
+  const response = await ctx.worker.fetchPage({ url: ctx.fixtures.url(`/consent/${cmp}?id=${id}`), output_format: 'markdown', ...fields });
+  const json = (await response.json()) as { data: string };
+  return { response, markdown: json.data };
+}
+
+describe('consent: "reject" (the default)', () => {
+  it.each(PLATFORMS)(
+    'declines the %s dialog: not in the markdown, the article is, and only the decline was chosen',
+    async (cmp, dialogText) => {
+      const id = `reject-${cmp}`;
+      const { response, markdown } = await fetchMarkdown(cmp, id);
+      expect(response.status).toBe(200);
+      expect(markdown).toContain(ARTICLE_TEXT);
+      expect(markdown).not.toContain(dialogText);
+      expect(choices(id)).toEqual(['reject']);
+    },
+  );
+
+  it('leaves the declined dialog out of html too (hidden or gone, as the platform leaves it)', async () => {
+    const response = await ctx.worker.fetchPage({ url: ctx.fixtures.url('/consent/onetrust?id=html'), output_format: 'html' });
+    const { data } = (await response.json()) as { data: string };
+    expect(data).toContain(ARTICLE_TEXT);
+    expect(data).toMatch(/<div id="onetrust-banner-sdk"[^>]*style="[^"]*display: none;/);
+    expect(choices('html')).toEqual(['reject']);
+  });
+});
+
+describe('consent: "keep"', () => {
+  it.each(PLATFORMS)('takes the %s page as served, dialog included, and answers nothing', async (cmp, dialogText) => {
+    const id = `keep-${cmp}`;
+    const { markdown } = await fetchMarkdown(cmp, id, { consent: 'keep' });
+    expect(markdown).toContain(ARTICLE_TEXT);
+    // The Sourcepoint dialog lives in its cross-origin frame, which markdown shows where it stands.
+    expect(markdown).toContain(dialogText);
+    expect(choices(id)).toEqual([]);
+  });
+
+  it('decides afresh on each request: a decline before does not leak into the next request', async () => {
+    await fetchMarkdown('onetrust', 'first', {});
+    expect(choices('first')).toEqual(['reject']);
+    const { markdown } = await fetchMarkdown('onetrust', 'second', { consent: 'keep' });
+    expect(markdown).toContain('OneTrust dialog');
+    const third = await fetchMarkdown('onetrust', 'third', {});
+    expect(third.markdown).not.toContain('OneTrust dialog');
+    expect(choices('third')).toEqual(['reject']);
+  });
+});
