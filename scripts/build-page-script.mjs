@@ -38,7 +38,8 @@ export async function buildPageScript() {
     // An IIFE assigned to a local: the Durable Object wraps it in `function (request) { … }`.
     ...SCRIPT_KINDS.map((kind) => bundle(`scripts/${kind}.ts`, `page-script-${kind}.js`, { globalName: 'pageFetchScript' })),
     // Run as they are, in every new document.
-    ...PRELOADS.map((name) => bundle(`preload/${name}.ts`, `preload-${name}.js`)),
+    // JSON (autoconsent's rules) comes in as text, parsed in the page: far cheaper for V8 than a literal.
+    ...PRELOADS.map((name) => bundle(`preload/${name}.ts`, `preload-${name}.js`, { loader: { '.json': 'text' } })),
   ]);
 }
 
