@@ -109,24 +109,26 @@ async function navigate(target: LoadablePage, options: LoadOptions, doc: MainDoc
   }
 }
 
-/** The wait event, then the scroll and the selector when asked for; 'timeout' as soon as the budget runs out. */
+/**
+ * The wait event, then a consent dialog's answer, the scroll and the selector when there is one to
+ * wait for; 'timeout' as soon as the budget runs out.
+ */
 async function waitWithinBudget(target: LoadablePage, options: LoadOptions, watchers: LoadWatchers, deadline: number): Promise<WaitResult> {
   const { doc, network, timers } = watchers;
   const inBudget = <T>(work: Promise<T>) => Promise.race([work, timers.after(deadline - Date.now(), 'timeout' as const)]);
   const waitEvent = () => inBudget(readinessSignal(options.waitEvent, doc, network).then(() => 'event' as const));
+  // What `work` made the page load is waited for as the page was: the same event, again (work that
+  // loaded nothing left the event standing).
+  const thenEventIfLoaded = async (work: Promise<unknown>): Promise<WaitResult> => {
+    const startedBefore = network.started();
+    if ((await inBudget(work)) === 'timeout') return 'timeout';
+    return network.started() === startedBefore ? 'event' : waitEvent();
+  };
   if ((await waitEvent()) === 'timeout') return 'timeout';
-  // A consent dialog being declined is waited out; what the page loads once it is answered, too.
-  if (target.consent.pending()) {
-    const startedBefore = network.started();
-    if ((await inBudget(target.consent.settled())) === 'timeout') return 'timeout';
-    if (network.started() !== startedBefore && (await waitEvent()) === 'timeout') return 'timeout';
-  }
+  if (target.consent.pending() && (await thenEventIfLoaded(target.consent.settled())) === 'timeout') return 'timeout';
   if (options.scrollSteps > 0) {
-    const startedBefore = network.started();
-    if ((await scrollThrough(target.page, network, options.scrollSteps, deadline, timers)) === 'timeout') return 'timeout';
-    // What the scroll loaded is waited for as the page was: the same event, again (a scroll that
-    // loaded nothing left the event standing).
-    if (network.started() !== startedBefore && (await waitEvent()) === 'timeout') return 'timeout';
+    const scrolled = thenEventIfLoaded(scrollThrough(target.page, network, options.scrollSteps, deadline, timers));
+    if ((await scrolled) === 'timeout') return 'timeout';
   }
   // Raced with the budget too: a page whose scripts never yield never answers the look.
   if (options.waitForSelector !== undefined) {
