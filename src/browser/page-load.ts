@@ -115,7 +115,7 @@ async function navigate(target: LoadablePage, options: LoadOptions, doc: MainDoc
  */
 async function waitWithinBudget(target: LoadablePage, options: LoadOptions, watchers: LoadWatchers, deadline: number): Promise<WaitResult> {
   const { doc, network, timers } = watchers;
-  const inBudget = <T>(work: Promise<T>) => Promise.race([work, timers.after(deadline - Date.now(), 'timeout' as const)]);
+  const inBudget = <T>(work: Promise<T>) => timers.within(deadline, work);
   const waitEvent = () => inBudget(readinessSignal(options.waitEvent, doc, network).then(() => 'event' as const));
   // What `work` made the page load is waited for as the page was: the same event, again (work that
   // loaded nothing left the event standing).

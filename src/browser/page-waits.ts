@@ -7,7 +7,7 @@
 import type { Page } from '@cloudflare/puppeteer';
 import WAIT_SCRIPT from '../../build/page-script-wait.js?raw';
 import type { ScrollReading, WaitRequest } from './in-page/protocol.js';
-import { callInWorld, inPageFunction, isNavigatedAway, openWorld } from './isolated-world.js';
+import { callInWorld, inPageFunction, isNavigatedAway, openWorld, type World } from './isolated-world.js';
 import type { NetworkTracker } from './network-tracker.js';
 import type { Timers } from './timers.js';
 
@@ -20,8 +20,9 @@ export const SCROLL_STEP_MAX_MS = 1000;
 /** Pause before looking again at a page that navigated away under a call. */
 const RETRY_PAUSE_MS = 20;
 
-async function callWait(page: Page, request: WaitRequest): Promise<unknown> {
-  return callInWorld(await openWorld(page.mainFrame()), WAIT_FUNCTION, request);
+/** One call of the wait script, in `world` or else a fresh world of the page's document. */
+async function callWait(page: Page, request: WaitRequest, world?: World): Promise<unknown> {
+  return callInWorld(world ?? (await openWorld(page.mainFrame())), WAIT_FUNCTION, request);
 }
 
 /** Which of `selectors` Chromium's querySelector accepts, in order (asked of the page as it is, before it navigates). */
@@ -47,9 +48,9 @@ export async function waitForRendered(page: Page, selector: string, deadline: nu
 /**
  * Scrolls through the page: a step scrolls one viewport and waits for the loads it started (a quiet
  * network for SCROLL_QUIET_MS, at most SCROLL_STEP_MAX_MS). Stops when two readings in a row are at
- * the bottom with the same height, after `maxSteps` steps, or at `deadline`. Resolves with the number
- * of steps taken, or 'timeout' when the deadline came first. A page that navigates away ends it: its
- * new document is taken as it loads.
+ * the bottom with the same height, after `maxSteps` steps, or at `deadline` ('timeout'). Every step
+ * calls into one world of the document; a page that navigates away ends it: its new document is
+ * taken as it loads.
  */
 export async function scrollThrough(
   page: Page,
@@ -57,25 +58,23 @@ export async function scrollThrough(
   maxSteps: number,
   deadline: number,
   timers: Timers,
-): Promise<number | 'timeout'> {
-  const beforeDeadline = <T>(work: Promise<T>) => Promise.race([work, timers.after(deadline - Date.now(), 'timeout' as const)]);
-  let steps = 0;
+): Promise<'done' | 'timeout'> {
   try {
+    const world = await openWorld(page.mainFrame());
     let previous: ScrollReading | undefined;
-    for (;;) {
-      const reading = await beforeDeadline(callWait(page, { action: 'reading' }) as Promise<ScrollReading>);
+    for (let steps = 0; ; steps++) {
+      const reading = await timers.within(deadline, callWait(page, { action: 'reading' }, world) as Promise<ScrollReading>);
       if (reading === 'timeout') return 'timeout';
-      if (previous?.atBottom === true && reading.atBottom && reading.height === previous.height) return steps;
-      if (steps === maxSteps) return steps;
-      const step = callWait(page, { action: 'scroll' }).then(() =>
+      if (previous?.atBottom === true && reading.atBottom && reading.height === previous.height) return 'done';
+      if (steps === maxSteps) return 'done';
+      const step = callWait(page, { action: 'scroll' }, world).then(() =>
         Promise.race([network.idle(0, SCROLL_QUIET_MS), timers.after(SCROLL_STEP_MAX_MS, undefined)]),
       );
-      if ((await beforeDeadline(step)) === 'timeout') return 'timeout';
-      steps++;
+      if ((await timers.within(deadline, step)) === 'timeout') return 'timeout';
       previous = reading;
     }
   } catch (error) {
-    if (isNavigatedAway(error)) return steps;
+    if (isNavigatedAway(error)) return 'done';
     throw error;
   }
 }

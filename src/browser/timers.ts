@@ -11,6 +11,11 @@ export class Timers {
     return new Promise((resolve) => this.handles.push(setTimeout(() => resolve(value), Math.max(0, ms))));
   }
 
+  /** `work`'s value, or 'timeout' when `deadline` (ms since the epoch) passes first. */
+  within<T>(deadline: number, work: Promise<T>): Promise<T | 'timeout'> {
+    return Promise.race([work, this.after(deadline - Date.now(), 'timeout' as const)]);
+  }
+
   clear(): void {
     this.cleared = true;
     for (const handle of this.handles) clearTimeout(handle);

@@ -21,6 +21,15 @@ describe('Timers', () => {
     expect(wait.current).toEqual({ state: 'resolved', value: 'done', at: 0 });
   });
 
+  it('answers within a deadline with the work, or with timeout when the deadline comes first', async () => {
+    const timers = new Timers();
+    const quick = track(timers.within(Date.now() + 500, timers.after(200, 'work')));
+    const slow = track(timers.within(Date.now() + 500, timers.after(900, 'work')));
+    await at(1000);
+    expect(quick.current).toEqual({ state: 'resolved', value: 'work', at: 200 });
+    expect(slow.current).toEqual({ state: 'resolved', value: 'timeout', at: 500 });
+  });
+
   it('never resolves a wait that was pending when cleared', async () => {
     const timers = new Timers();
     const wait = track(timers.after(300, 'done'));
