@@ -50,6 +50,15 @@ describe('consent: "reject" (the default)', () => {
   });
 });
 
+describe('a page without a dialog', () => {
+  it('carries no trace of the consent script in its html, read as soon as it is loaded', async () => {
+    const response = await ctx.worker.fetchPage({ url: ctx.fixtures.url('/bench/article?fetch_ms=0'), wait_event: 'DOMContentLoaded' });
+    const { data } = (await response.json()) as { data: string };
+    expect(data).toContain('<title>Benchmark article</title>');
+    expect(data).not.toContain('autoconsent');
+  });
+});
+
 describe('consent: "keep"', () => {
   it.each(PLATFORMS)('takes the %s page as served, dialog included, and answers nothing', async (cmp, dialogText) => {
     const id = `keep-${cmp}`;

@@ -44,7 +44,10 @@ function start(): void {
       enabled: true,
       autoAction: 'optOut',
       isMainWorld: true,
-      enablePrehide: true,
+      // Prehiding writes a style element of some 200 selectors into every document until detection
+      // ends (4 s), which an html answer read before then would carry; the output never reads the
+      // opacity it sets.
+      enablePrehide: false,
       enableCosmeticRules: true,
       enableGeneratedRules: true,
       enableHeuristicDetection: false,
