@@ -34,6 +34,13 @@ module.exports = {
       to: { path: '^(src/guard/|cloudflare:|node_modules/@cloudflare/puppeteer)' },
     },
     {
+      name: 'pdf-pure',
+      comment: 'The PDF conversion reads bytes and writes text: no Worker side, no browser, no guard, no puppeteer.',
+      severity: 'error',
+      from: { path: '^src/pdf/' },
+      to: { path: '^(src/(api|browser|guard)/|src/(index|env)\\.ts$|cloudflare:|node_modules/@cloudflare/puppeteer)' },
+    },
+    {
       name: 'shared-at-the-bottom',
       comment: 'The small shared modules (errors, timings, utf8, …) import no layer.',
       severity: 'error',

@@ -12,6 +12,8 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
           environment: 'node',
+          // pdf.js (unpdf) expects Node 22 built-ins; Node 20 gets stand-ins first.
+          setupFiles: ['test/unit/support/node22-stand-ins.ts'],
         },
       },
       {

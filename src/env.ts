@@ -43,6 +43,10 @@ export interface Env {
   QUEUE_TIMEOUT_MS?: string;
   /** Viewports a request with scroll: true scrolls through at most. */
   MAX_SCROLL_STEPS?: string;
+  /** Largest PDF converted, in bytes. */
+  MAX_PDF_BYTES?: string;
+  /** Pages of a PDF converted at most. */
+  MAX_PDF_PAGES?: string;
 }
 
 // Keeps Env in step with wrangler.toml: WorkerBindings is generated from it (`npm run types`, checked

@@ -34,6 +34,8 @@ export function naiveTrackedRoutes() {
           consent: 'reject',
           navigationTimeoutMs: config.navigationTimeoutMs,
           maxContentBytes: config.maxContentBytes,
+          maxPdfBytes: config.maxPdfBytes,
+          maxPdfPages: config.maxPdfPages,
           format: 'html',
           metadata: false,
           mainContent: false,

@@ -44,6 +44,8 @@ export function createApp() {
     c.header('X-Final-Url', page.finalUrl);
     c.header('X-Wait-Result', page.waitResult);
     c.header('X-Page-Status', String(page.status));
+    c.header('X-Document-Kind', page.documentKind);
+    if (page.pdfPages !== undefined) c.header('X-Pdf-Pages', `${page.pdfPages.converted}/${page.pdfPages.total}`);
     if (request.onlyMainContent) c.header('X-Content-Mode', page.contentMode ?? 'full');
     if (request.includeSelectors !== undefined) c.header('X-Selector-Matches', String(page.selectorMatches ?? 0));
     c.header('X-Cache', age === undefined ? 'MISS' : 'HIT');

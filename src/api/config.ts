@@ -25,6 +25,10 @@ export interface Config {
   queueTimeoutMs: number;
   /** Viewports `scroll: true` scrolls through at most. */
   maxScrollSteps: number;
+  /** Largest PDF converted, in bytes. */
+  maxPdfBytes: number;
+  /** Pages of a PDF converted at most. */
+  maxPdfPages: number;
 }
 
 /**
@@ -68,5 +72,7 @@ export function readConfig(env: Partial<Env>): Config {
     maxPagesPerBrowser: parsePositiveInt('MAX_PAGES_PER_BROWSER', env.MAX_PAGES_PER_BROWSER, DEFAULT_MAX_PAGES_PER_BROWSER),
     queueTimeoutMs: parsePositiveInt('QUEUE_TIMEOUT_MS', env.QUEUE_TIMEOUT_MS, 5000),
     maxScrollSteps: parsePositiveInt('MAX_SCROLL_STEPS', env.MAX_SCROLL_STEPS, 10),
+    maxPdfBytes: parsePositiveInt('MAX_PDF_BYTES', env.MAX_PDF_BYTES, 25 * 1024 * 1024),
+    maxPdfPages: parsePositiveInt('MAX_PDF_PAGES', env.MAX_PDF_PAGES, 300),
   };
 }

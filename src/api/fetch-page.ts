@@ -53,6 +53,8 @@ function renderCall(request: FetchRequest, config: Config): RenderCall {
         : { selection: { include: request.includeSelectors, exclude: request.excludeSelectors } }),
       navigationTimeoutMs: config.navigationTimeoutMs,
       maxContentBytes: config.maxContentBytes,
+      maxPdfBytes: config.maxPdfBytes,
+      maxPdfPages: config.maxPdfPages,
       format: request.outputFormat,
       // Read with raw too: the stored render must serve a later JSON answer with the same key.
       metadata: request.includeMetadata,
@@ -123,8 +125,19 @@ export async function fetchPage(c: Context<AppEnv>, request: FetchRequest): Prom
   const content = await timer.time('convert', () => renderContent(page, request.outputFormat));
   // The browser side measured what it returned; only content converted here can differ.
   if (content !== page.content && utf8Length(content) > config.maxContentBytes) throw contentTooLarge(config.maxContentBytes);
-  const { status, headers, finalUrl, waitResult, contentMode, metadata, selectorMatches } = page;
-  const render: StoredRender = { content, status, headers, finalUrl, waitResult, contentMode, metadata, selectorMatches };
+  const { status, headers, finalUrl, waitResult, contentMode, metadata, selectorMatches, documentKind, pdfPages } = page;
+  const render: StoredRender = {
+    content,
+    status,
+    headers,
+    finalUrl,
+    waitResult,
+    contentMode,
+    metadata,
+    selectorMatches,
+    documentKind,
+    pdfPages,
+  };
   // Off the answer's critical path; errors are never stored (they threw above).
   if (store !== undefined) {
     c.executionCtx.waitUntil(store.write(key, render, renderedAt).catch((error: unknown) => logEvent(c, 'cache_write_failed', error)));

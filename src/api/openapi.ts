@@ -112,6 +112,10 @@ const FETCH_HEADERS: Record<string, Header> = {
         schema: { type: 'string', enum: ['event', 'timeout'] },
       },
       'X-Page-Status': { description: "The target's own HTTP status.", schema: { type: 'string', pattern: '^[0-9]{3}$' } },
+      'X-Document-Kind': {
+        description: 'What was read: `pdf` (a PDF target, converted), or the kind of document the browser rendered.',
+        schema: { type: 'string', enum: ['html', 'json', 'xml', 'text', 'pdf'] },
+      },
       'Server-Timing': {
         description:
           'Phase durations: cache (the store read, with max_age), queue (waiting for a browser page), acquire, navigate, wait, serialize, convert.',
@@ -123,6 +127,10 @@ const FETCH_HEADERS: Record<string, Header> = {
       },
     } satisfies Record<string, Header>).map(([name, header]) => [name, { ...header, required: true }]),
   ),
+  'X-Pdf-Pages': {
+    description: 'On a PDF answer: `<converted>/<total>` pages; at most MAX_PDF_PAGES are converted, the rest cut.',
+    schema: { type: 'string', pattern: '^[0-9]+/[0-9]+$' },
+  },
   Age: {
     description: 'With X-Cache: HIT, whole seconds since the stored render was taken.',
     schema: { type: 'string', pattern: '^[0-9]+$' },
@@ -132,7 +140,7 @@ const FETCH_HEADERS: Record<string, Header> = {
 const SUCCESS_BODY: JsonSchema = {
   type: 'object',
   properties: {
-    data: { type: 'string', description: 'The page as HTML or markdown.' },
+    data: { type: 'string', description: 'The page as HTML or markdown (a PDF target: its text, converted, in reading order).' },
     status: { type: 'integer', description: "The target's HTTP status of the final main-document response." },
     headers: { type: 'object', additionalProperties: { type: 'string' }, description: 'Its headers, names lowercase.' },
     metadata: {

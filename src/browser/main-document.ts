@@ -6,14 +6,14 @@
 // Downloads never reach puppeteer's 'response' event: Chrome aborts the navigation, then reports the
 // raw response headers (Network.responseReceivedExtraInfo) and Page.downloadWillBegin.
 import type { HTTPRequest, HTTPResponse, Page } from '@cloudflare/puppeteer';
-import { unsupportedContentReason } from '../content-type.js';
+import { mayBePdf, unsupportedContentReason } from '../content-type.js';
 import type { TargetGuard } from '../guard/policy.js';
 import { isTopFrame, pageSession, requestId } from './cdp-internals.js';
 
 export interface MainDocument {
   /** Resolves when the main frame committed a document whose response we hold. */
   committed: Promise<void>;
-  /** Resolves with a reason when the main response is a download or a binary. */
+  /** Resolves with a reason when the main response is a download or a binary that may not be a PDF. */
   unsupported: Promise<string>;
   /** Resolves with a reason when the guard refuses the address the main document came from. */
   forbiddenAddress: Promise<string>;
@@ -36,6 +36,11 @@ export interface MainDocument {
   failedNavigation(): { url: string; errorText: string } | undefined;
   /** The latest final (non-redirect) main-document response. */
   response(): HTTPResponse | undefined;
+  /**
+   * The address space (CDP IPAddressSpace) the browser reported for the main request's final response,
+   * once its raw headers arrived: all a document read before any response event is known by.
+   */
+  addressSpace: Promise<string | undefined>;
   dispose(): void;
 }
 
@@ -57,6 +62,7 @@ interface ExtraInfoEvent {
   requestId: string;
   statusCode?: number;
   headers: Record<string, string>;
+  resourceIPAddressSpace?: string;
 }
 
 interface DataReceivedEvent {
@@ -79,6 +85,7 @@ export function watchMainDocument(page: Page, guard: TargetGuard, maxDecodedByte
   const bodyEnded = signal();
   const oversized = signal();
   const errorPage = signal();
+  const addressSpace = signal<string | undefined>();
   let latest: HTTPResponse | undefined;
   let mainRequestId: string | undefined;
   let decodedBytes = 0;
@@ -99,7 +106,8 @@ export function watchMainDocument(page: Page, guard: TargetGuard, maxDecodedByte
 
   const isMainNavigation = (request: HTTPRequest) => request.isNavigationRequest() && isTopFrame(request.frame());
   const checkContent = (status: number, headers: Record<string, string>) => {
-    if (isRedirect(status, headers)) return;
+    // One that may be a PDF is held by the request filter, which reads it (held-document.ts).
+    if (isRedirect(status, headers) || mayBePdf(headers)) return;
     const reason = unsupportedContentReason(headers);
     if (reason !== undefined) unsupported.resolve(reason);
   };
@@ -125,7 +133,11 @@ export function watchMainDocument(page: Page, guard: TargetGuard, maxDecodedByte
     checkEmptyErrorResponse();
   };
   const onExtraInfo = (event: ExtraInfoEvent) => {
-    if (event.requestId === mainRequestId) checkContent(event.statusCode ?? 200, lowercaseNames(event.headers));
+    if (event.requestId !== mainRequestId) return;
+    const status = event.statusCode ?? 200;
+    const headers = lowercaseNames(event.headers);
+    checkContent(status, headers);
+    if (!isRedirect(status, headers)) addressSpace.resolve(event.resourceIPAddressSpace);
   };
   const onDownload = () => unsupported.resolve('The target is a download.');
   const onFrameNavigated = (frame: ReturnType<Page['mainFrame']>) => {
@@ -182,6 +194,7 @@ export function watchMainDocument(page: Page, guard: TargetGuard, maxDecodedByte
     errorPage: errorPage.promise,
     failedNavigation: () => failedNavigation,
     response: () => latest,
+    addressSpace: addressSpace.promise,
     dispose() {
       for (const [emitter, event, handler] of subscriptions) (emitter as LooseEmitter | undefined)?.off(event, handler);
     },

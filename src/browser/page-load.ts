@@ -8,9 +8,11 @@
 // page with that status (Chrome would show its own error page, or stay where it was: never the
 // target's content). Once the wait event fired, `scroll` scrolls through the page and waits for the
 // event again, and `wait_for_selector` waits for a rendered match, all within the same budget
-// (page-waits.ts). Closing the page is the caller's job.
+// (page-waits.ts). A main document that may be a PDF is held unread by the request filter and
+// answered by pdf-answer.ts instead: read out of the browser and converted. Closing the page is the
+// caller's job.
 import type { HTTPResponse } from '@cloudflare/puppeteer';
-import { documentKind } from '../content-type.js';
+import { type AnswerKind, documentKind } from '../content-type.js';
 import { ApiError } from '../errors.js';
 import { forbiddenTarget } from '../guard/policy.js';
 import { NO_METADATA } from '../metadata.js';
@@ -19,7 +21,9 @@ import type { WaitEvent, WaitResult } from '../wait-events.js';
 import { watchMainDocument, type MainDocument } from './main-document.js';
 import { navigationError, netErrorName } from './navigation-errors.js';
 import { trackNetwork, type NetworkTracker } from './network-tracker.js';
+import type { HeldDocument } from './held-document.js';
 import { watchPageFailures } from './page-failures.js';
+import { pdfAnswer, refuseForbiddenPdfAddress } from './pdf-answer.js';
 import { scrollThrough, selectorsAccepted, waitForRendered } from './page-waits.js';
 import type { PreparedPage } from './page-setup.js';
 import type { ContentForm, LoadOptions, RenderedPage } from './render-call.js';
@@ -38,7 +42,10 @@ const NO_CONTENT_STATUSES = new Set([204, 205, 304]);
 export const BODY_GRACE_MS = 1000;
 
 /** What loading needs of a prepared page. */
-export type LoadablePage = Pick<PreparedPage, 'page' | 'proxyName' | 'guard' | 'forbiddenNavigation' | 'consent' | 'keepConsentDialogs'>;
+export type LoadablePage = Pick<
+  PreparedPage,
+  'page' | 'proxyName' | 'guard' | 'forbiddenNavigation' | 'heldDocument' | 'consent' | 'keepConsentDialogs'
+>;
 
 function readinessSignal(event: WaitEvent, doc: MainDocument, network: NetworkTracker): Promise<void> {
   switch (event) {
@@ -60,8 +67,11 @@ function readinessSignal(event: WaitEvent, doc: MainDocument, network: NetworkTr
  */
 const EMPTY_DOCUMENT_HTML = '<html><head></head><body></body></html>';
 
-/** How the navigation ended: the target's document committed, or the target answered with nothing to show. */
-type Answer = 'document' | 'empty';
+/**
+ * How the navigation ended: the target's document committed, the target answered with nothing to
+ * show, or its response may be a PDF and is held unread in the browser.
+ */
+type Answer = 'document' | 'empty' | { held: HeldDocument };
 
 const answeredWithoutContent = (doc: MainDocument) => NO_CONTENT_STATUSES.has(doc.response()?.status() ?? 0);
 
@@ -76,6 +86,7 @@ async function navigate(target: LoadablePage, options: LoadOptions, doc: MainDoc
     doc.committed.then(() => ({ kind: 'committed' as const })),
     doc.emptyErrorResponse.then(() => ({ kind: 'empty' as const })),
     doc.unsupported.then((reason) => ({ kind: 'unsupported' as const, reason })),
+    target.heldDocument.then((held) => ({ kind: 'held' as const, held })),
     target.forbiddenNavigation.then((reason) => ({ kind: 'forbidden' as const, reason })),
     doc.forbiddenAddress.then((reason) => ({ kind: 'forbidden' as const, reason })),
     failed.then((error) => ({ kind: 'failed' as const, error })),
@@ -89,6 +100,10 @@ async function navigate(target: LoadablePage, options: LoadOptions, doc: MainDoc
         throw new ApiError('proxy_error', `The upstream proxy "${proxyName}" rejected the credentials (407).`);
       }
       return outcome.kind === 'committed' ? 'document' : 'empty';
+    case 'held':
+      // With the guard on, the address its raw headers came from is judged before anything is read.
+      await refuseForbiddenPdfAddress(outcome.held, doc, target.guard, timers);
+      return { held: outcome.held };
     case 'unsupported':
       throw new ApiError('unsupported_content', outcome.reason);
     case 'forbidden':
@@ -172,6 +187,11 @@ function isHtmlDocument(doc: MainDocument): boolean {
   return documentKind(doc.response()?.headers()['content-type']) === 'html';
 }
 
+/** What the browser rendered, for X-Document-Kind (Chrome sniffs an untyped document as HTML, or shows it as text). */
+function renderedKind(doc: MainDocument): AnswerKind {
+  return documentKind(doc.response()?.headers()['content-type']) ?? 'html';
+}
+
 function contentForm(options: LoadOptions, doc: MainDocument): ContentForm {
   return options.format === 'markdown' && isHtmlDocument(doc) ? 'markdown' : 'html';
 }
@@ -188,6 +208,7 @@ function emptyAnswer(options: LoadOptions, doc: MainDocument, response: HTTPResp
     status: response.status(),
     headers: response.headers(),
     waitResult: 'event',
+    documentKind: renderedKind(doc),
   };
 }
 
@@ -225,6 +246,10 @@ async function load(target: LoadablePage, options: LoadOptions, timer: PhaseTime
   if (options.consent === 'keep') await target.keepConsentDialogs();
   const navigationStart = Date.now();
   const answer = await timer.time('navigate', () => navigate(target, options, doc, timers));
+  if (typeof answer === 'object') {
+    const deadline = navigationStart + options.navigationTimeoutMs;
+    return pdfAnswer(answer.held, options, { timers, timer, deadline });
+  }
   const emptyResponse = doc.response();
   if (answer === 'empty' && emptyResponse !== undefined) return emptyAnswer(options, doc, emptyResponse);
   const times = { navigationStart, answered: Date.now() };
@@ -253,6 +278,7 @@ async function load(target: LoadablePage, options: LoadOptions, timer: PhaseTime
     status: response?.status() ?? 200,
     headers: response?.headers() ?? {},
     waitResult,
+    documentKind: renderedKind(doc),
   };
 }
 

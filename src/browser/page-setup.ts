@@ -1,6 +1,6 @@
 // Opens the isolated browser context and page one request renders in, ready to navigate: its own
 // cookies, storage and cache (a fresh context), dialogs answered, requests filtered (heavy
-// resources, private-network guard, password challenges), proxy and credentials applied, lazy
+// resources, private-network guard, password challenges; documents that may be PDFs held), proxy and credentials applied, lazy
 // loaders made to see every element in view (in-page/preload/in-view.ts, in every frame), and
 // cookie-consent dialogs declined (in-page/preload/consent.ts, reporting to consent-watch.ts; taken
 // away again before navigation for a request that keeps them). Opening is
@@ -13,6 +13,7 @@ import { targetGuard, type TargetGuard } from '../guard/policy.js';
 import { newPageWithoutBrowserUi } from './browser-ui.js';
 import { type ConsentWatch, watchConsent } from './consent-watch.js';
 import { CONSENT_BINDING } from './in-page/protocol.js';
+import type { HeldDocument } from './held-document.js';
 import type { PageSetup } from './render-call.js';
 import { installRequestFilter } from './request-filter.js';
 
@@ -26,6 +27,8 @@ export interface PreparedPage {
   guard: TargetGuard;
   /** Resolves with a reason when the main frame was sent to a forbidden host; never otherwise. */
   forbiddenNavigation: Promise<string>;
+  /** Resolves with the main document's response, unread, when its headers say it may be a PDF; never otherwise. */
+  heldDocument: Promise<HeldDocument>;
   /** What the page reports of its cookie-consent dialogs. */
   consent: ConsentWatch;
   /** Takes the consent preload away, so the next document keeps its dialogs (consent: "keep"). */
@@ -59,9 +62,10 @@ export async function preparePage(browser: Browser, setup: PageSetup): Promise<P
         .then(() => page.evaluateOnNewDocument(CONSENT_PRELOAD)),
     ]);
     const keepConsentDialogs = () => page.removeScriptToEvaluateOnNewDocument(consentScript.identifier);
-    const forbiddenNavigation = filter?.forbiddenNavigation ?? new Promise<string>(() => undefined);
+    const { forbiddenNavigation, heldDocument } = filter;
     const usable = () => !crashed && !page.isClosed();
-    return { browser, context, page, proxyName: setup.proxy?.name, guard, forbiddenNavigation, consent, keepConsentDialogs, usable, close };
+    const proxyName = setup.proxy?.name;
+    return { browser, context, page, proxyName, guard, forbiddenNavigation, heldDocument, consent, keepConsentDialogs, usable, close };
   } catch (error) {
     await close();
     throw error;

@@ -3,6 +3,7 @@
 // RPC; errors travel as WireError). Pure: no Workers runtime imports, so the api layer and its unit
 // tests can use it.
 import type { ConsentChoice } from '../consent.js';
+import type { AnswerKind } from '../content-type.js';
 import type { WireError } from '../errors.js';
 import type { ContentMode, PartSelection } from './in-page/protocol.js';
 import type { GuardSettings } from '../guard/policy.js';
@@ -46,6 +47,10 @@ export interface LoadOptions {
   /** The main document must answer within this, in ms, else 504. */
   navigationTimeoutMs: number;
   maxContentBytes: number;
+  /** A PDF target larger than this is refused (MAX_PDF_BYTES). */
+  maxPdfBytes: number;
+  /** Pages of a PDF converted at most (MAX_PDF_PAGES); the rest is cut. */
+  maxPdfPages: number;
   /** The form the caller wants: markdown of an HTML document is made in the page. */
   format: ContentForm;
   /** Read the page's metadata too (include_metadata). */
@@ -106,6 +111,10 @@ export interface RenderedPage {
   /** Response headers of the final main document, names lowercase. */
   headers: Record<string, string>;
   waitResult: WaitResult;
+  /** What was read (X-Document-Kind): the kind of document the browser rendered, or a converted PDF. */
+  documentKind: AnswerKind;
+  /** For a PDF: the pages converted and the pages it has (X-Pdf-Pages). */
+  pdfPages?: { converted: number; total: number };
 }
 
 export type PhaseTimings = Partial<Record<Phase, number>>;

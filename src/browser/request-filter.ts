@@ -10,9 +10,14 @@
 //   the target's own 401 page. (puppeteer's `page.authenticate` answers any challenge with its
 //   credentials, so a page could have collected the proxy's password through a framed 401.) Targets'
 //   challenges reach this filter when every request pauses (guard on, or a proxy with credentials).
+// - documents that may be PDFs: every document response pauses once its headers are in, and a
+//   main-frame one whose headers say it may be a PDF is held (held-document.ts) for the load to read,
+//   before the browser downloads it or shows a viewer; any other response goes on at once.
 import type { CDPSession, Page } from '@cloudflare/puppeteer';
+import { mayBePdf } from '../content-type.js';
 import type { TargetGuard } from '../guard/policy.js';
 import { frameId } from './cdp-internals.js';
+import { holdDocument, type HeldDocument } from './held-document.js';
 
 export const BLOCKED_RESOURCE_TYPES = ['Image', 'Media', 'Font'] as const;
 const BLOCKED: ReadonlySet<string> = new Set(BLOCKED_RESOURCE_TYPES);
@@ -27,6 +32,8 @@ export interface RequestFilterOptions {
 export interface RequestFilter {
   /** Resolves with a reason when the main frame was sent to a forbidden host (e.g. by a redirect). */
   forbiddenNavigation: Promise<string>;
+  /** Resolves with the first main-frame document response that may be a PDF, held unread. */
+  heldDocument: Promise<HeldDocument>;
 }
 
 interface AuthRequiredEvent {
@@ -39,24 +46,57 @@ interface RequestPausedEvent {
   request: { url: string };
   resourceType: string;
   frameId?: string;
+  networkId?: string;
+  /** Present when the request paused at the Response stage. */
+  responseStatusCode?: number;
+  responseErrorReason?: string;
+  responseHeaders?: { name: string; value: string }[];
 }
 
-/** Installs the filter on `page`; returns undefined when there is nothing to filter. */
-export async function installRequestFilter(page: Page, options: RequestFilterOptions): Promise<RequestFilter | undefined> {
+function headerRecord(headers: { name: string; value: string }[] = []): Record<string, string> {
+  const record: Record<string, string> = {};
+  for (const { name, value } of headers) {
+    const key = name.toLowerCase();
+    record[key] = record[key] === undefined ? value : `${record[key]}, ${value}`;
+  }
+  return record;
+}
+
+const isRedirect = (status: number, headers: Record<string, string>) => status >= 300 && status < 400 && headers.location !== undefined;
+
+/** Installs the filter on `page`. */
+export async function installRequestFilter(page: Page, options: RequestFilterOptions): Promise<RequestFilter> {
   const guarded = options.guard.checksBrowserRequests;
   const { proxyCredentials } = options;
   // Every request pauses when the guard judges it; with a proxy's credentials too, since a challenge
   // is only reported for a request that pauses.
   const pausesAll = guarded || proxyCredentials !== undefined;
-  if (!options.blockResources && !pausesAll) return undefined;
   let reportForbidden!: (reason: string) => void;
   const forbiddenNavigation = new Promise<string>((resolve) => (reportForbidden = resolve));
+  let reportHeld!: (held: HeldDocument) => void;
+  const heldDocument = new Promise<HeldDocument>((resolve) => (reportHeld = resolve));
+  let held = false;
   const session: CDPSession = await page.createCDPSession();
   const reply = (method: 'Fetch.failRequest' | 'Fetch.continueRequest' | 'Fetch.continueWithAuth', params: object) =>
     // The page may already be closing; a failed reply changes nothing then.
     void session.send(method, params as never).catch(() => undefined);
 
+  const onResponse = (event: RequestPausedEvent) => {
+    const status = event.responseStatusCode ?? 0;
+    const headers = headerRecord(event.responseHeaders);
+    const mainDocument = event.resourceType === 'Document' && event.frameId === frameId(page.mainFrame());
+    if (!mainDocument || event.responseErrorReason !== undefined || isRedirect(status, headers) || !mayBePdf(headers)) {
+      return reply('Fetch.continueRequest', { requestId: event.requestId });
+    }
+    // One document per request: a later one (the page sent itself on) is not taken.
+    if (held) return reply('Fetch.failRequest', { requestId: event.requestId, errorReason: 'Aborted' });
+    held = true;
+    const { requestId, networkId = '', request } = event;
+    reportHeld(holdDocument(session, { requestId, networkId, url: request.url, status, headers }));
+  };
+
   session.on('Fetch.requestPaused', (event: RequestPausedEvent) => {
+    if (event.responseStatusCode !== undefined || event.responseErrorReason !== undefined) return onResponse(event);
     if (options.blockResources && BLOCKED.has(event.resourceType)) {
       return reply('Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' });
     }
@@ -72,9 +112,12 @@ export async function installRequestFilter(page: Page, options: RequestFilterOpt
     answeredProxy.add(requestId);
     reply('Fetch.continueWithAuth', { requestId, authChallengeResponse: { response: 'ProvideCredentials', ...proxyCredentials } });
   });
-  const patterns = pausesAll
+  const requestPatterns = pausesAll
     ? [{ urlPattern: '*', requestStage: 'Request' as const }]
-    : BLOCKED_RESOURCE_TYPES.map((resourceType) => ({ resourceType, requestStage: 'Request' as const }));
+    : options.blockResources
+      ? BLOCKED_RESOURCE_TYPES.map((resourceType) => ({ resourceType, requestStage: 'Request' as const }))
+      : [];
+  const patterns = [...requestPatterns, { resourceType: 'Document' as const, requestStage: 'Response' as const }];
   await session.send('Fetch.enable', { patterns, handleAuthRequests: true });
-  return { forbiddenNavigation };
+  return { forbiddenNavigation, heldDocument };
 }

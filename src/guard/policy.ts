@@ -23,6 +23,12 @@ export interface TargetGuard {
   browserRequestRefusal(url: string): string | undefined;
   /** Why the main document may not be taken from server address `ip`, or undefined when it may. */
   documentAddressRefusal(ip: string): string | undefined;
+  /**
+   * The same for a document whose address the browser only classed (CDP's IPAddressSpace: `Public`,
+   * `Private`, `Local`, `Loopback`, `Unknown`, or undefined when it said nothing): a document read out
+   * of the browser before any response event (a PDF) is never seen with its address.
+   */
+  documentAddressSpaceRefusal(space: string | undefined): string | undefined;
 }
 
 const BROWSER_SCHEMES = new Set(['http:', 'https:', 'ws:', 'wss:']);
@@ -61,6 +67,10 @@ export function targetGuard(settings: GuardSettings, viaProxy = false): TargetGu
       if (!on || viaProxy || ip === '') return undefined;
       const reason = privateAddressReason(ip.replace(/^\[|\]$/g, ''));
       return reason === null ? undefined : `${reason} ${ip}`;
+    },
+    documentAddressSpaceRefusal(space) {
+      if (!on || viaProxy || space === 'Public') return undefined;
+      return space === undefined ? 'an address the browser did not report' : `an address in the ${space.toLowerCase()} space`;
     },
   };
 }

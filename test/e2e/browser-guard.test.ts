@@ -37,6 +37,18 @@ describe('private-network guard in the browser', () => {
     expect(json.error?.message).toContain('127.0.0.1');
   });
 
+  it('answers 403 when a public-looking name serving a PDF resolves to a loopback address, before reading it', async () => {
+    const before = ctx.fixtures.requests.filter((request) => request.path === '/pdf/report.pdf?rebind').length;
+    const { response, json } = await fetchJson({ url: `http://www.rebind.example:${port()}/pdf/report.pdf?rebind`, wait_event: 'load' });
+    expect(response.status).toBe(403);
+    expect(json.error).toEqual({
+      code: 'forbidden_target',
+      message: 'The target led to a host that is not allowed (an address in the loopback space).',
+    });
+    // The browser asked (its name looked public), and nothing of the PDF came back.
+    expect(ctx.fixtures.requests.filter((request) => request.path === '/pdf/report.pdf?rebind').length).toBe(before + 1);
+  });
+
   it('answers 403 when the target redirects to a loopback address', async () => {
     const target = encodeURIComponent(`http://127.0.0.1:${port()}/secret-after-redirect`);
     const { response, json } = await fetchJson({

@@ -35,7 +35,7 @@ describe('target failures', () => {
   });
 
   it.each([
-    ['/file.pdf', 'application/pdf'],
+    ['/photo.png', 'image/png'],
     ['/archive.zip', 'download'],
   ])('answers 502 unsupported_content for the binary %s, naming its type', async (path, named) => {
     const response = await ctx.worker.fetchPage({ url: ctx.fixtures.url(path) });

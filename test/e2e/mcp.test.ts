@@ -14,6 +14,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { closedPort } from './support/fixture-server.js';
 import { useWorker } from './support/e2e-hooks.js';
 import { TEST_TOKEN } from './support/worker.js';
+import { REPORT } from './support/pdf-routes.js';
 
 const ctx = useWorker();
 const clients: Client[] = [];
@@ -112,6 +113,17 @@ describe('MCP endpoint', () => {
     expect(second[0]).not.toMatch(CONTINUATION);
     expect(second[0]).not.toContain(marker);
     expect(firstPart + second[0]).toBe(whole);
+  });
+
+  it('pages through a PDF the same way: its parts joined are the whole converted text', async () => {
+    const url = ctx.fixtures.url('/pdf/report.pdf');
+    const whole = await apiMarkdown(url);
+    const cutAt = whole.indexOf(REPORT.pageTwo) + 5;
+    const first = texts(await callFetchPage({ url, max_length: cutAt }));
+    expect(CONTINUATION.exec(first[0]!)?.slice(1).map(Number)).toEqual([cutAt, whole.length, cutAt]);
+    const second = texts(await callFetchPage({ url, max_length: 100_000, start_index: cutAt }));
+    expect(first[0]!.replace(CONTINUATION, '') + second[0]).toBe(whole);
+    expect(whole.startsWith(`# ${REPORT.title}\n\n`)).toBe(true);
   });
 
   it('include_metadata adds the page metadata as a second text item', async () => {

@@ -176,14 +176,15 @@ describe('fetching through the playground', () => {
       'Page status',
       'Final URL',
       'Wait result',
+      'Document',
       'Cache',
       'Time',
     ]);
-    expect((await summary.locator('dd').allTextContents()).slice(0, 5)).toEqual(['200', '200', target, 'event', 'MISS']);
+    expect((await summary.locator('dd').allTextContents()).slice(0, 6)).toEqual(['200', '200', target, 'event', 'html', 'MISS']);
 
     const responseHeaders = page.locator('#response-headers');
     expect(await responseHeaders.locator('th').allTextContents()).toEqual(
-      expect.arrayContaining(['x-request-id', 'x-final-url', 'x-wait-result', 'x-page-status', 'server-timing']),
+      expect.arrayContaining(['x-request-id', 'x-final-url', 'x-wait-result', 'x-page-status', 'x-document-kind', 'server-timing']),
     );
     const pageHeaders = page.locator('#page-headers');
     expect(await pageHeaders.locator('tr', { hasText: 'content-type' }).locator('td').textContent()).toBe('text/html; charset=utf-8');

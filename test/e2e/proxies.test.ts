@@ -5,6 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { closedPort } from './support/fixture-server.js';
 import { useWorker } from './support/e2e-hooks.js';
+import { REPORT } from './support/pdf-routes.js';
 import { startTestProxy, type TestProxy } from './support/proxy-server.js';
 
 const RESI_PASSWORD = 'resi-secret-pw-7781';
@@ -63,6 +64,18 @@ describe('upstream proxies', () => {
     // The fixture saw the proxy: the request arrived with the proxy's Via header.
     const atFixture = ctx.fixtures.requests.filter((r) => r.path === '/show-cookie?via=resi');
     expect(atFixture.at(-1)?.headers.via).toMatch(/proxy\//);
+  });
+
+  it('converts a PDF fetched through the proxy: its bytes come through the browser, so through the proxy', async () => {
+    const response = await ctx.worker.fetchPage({
+      url: viaProxy('/pdf/report.pdf?via=resi'),
+      output_format: 'markdown',
+      proxy_name: 'resi',
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('X-Document-Kind')).toBe('pdf');
+    expect(((await response.json()) as { data: string }).data.startsWith(`# ${REPORT.title}\n\n`)).toBe(true);
+    expect(proxies.resi!.requests.filter((r) => r.path === '/pdf/report.pdf?via=resi').length).toBeGreaterThan(0);
   });
 
   it("never answers a target's password challenge with the proxy's credentials, and returns the target's 401 page", async () => {

@@ -34,7 +34,8 @@ export function keyFields(request: FetchRequest): Record<string, string | number
   };
 }
 
+/** v2: stored renders say what they were read from (documentKind); v1 entries do not, and are never read. */
 export async function cacheKey(request: FetchRequest): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(keyFields(request))));
-  return `render:v1:${[...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+  return `render:v2:${[...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 }

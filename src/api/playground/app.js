@@ -92,6 +92,13 @@ function requestBody() {
  * X-Cache with the stored render's age on a hit.
  * @param {Response} response
  */
+/** What was read, and for a PDF how many of its pages were converted. */
+function documentSummary(response) {
+  const kind = response.headers.get('X-Document-Kind') ?? '';
+  const pages = response.headers.get('X-Pdf-Pages');
+  return pages === null ? kind : `${kind}, pages ${pages}`;
+}
+
 function cacheSummary(response) {
   const cache = response.headers.get('X-Cache') ?? '';
   return cache === 'HIT' ? `HIT, ${response.headers.get('Age') ?? '?'} s old` : cache;
@@ -309,6 +316,7 @@ async function onSubmit(/** @type {SubmitEvent} */ event) {
         ['Page status', result.pageStatus ?? 'unknown'],
         ['Final URL', response.headers.get('X-Final-Url') ?? ''],
         ['Wait result', response.headers.get('X-Wait-Result') ?? ''],
+        ['Document', documentSummary(response)],
         ...(body.only_main_content ? [['Content mode', response.headers.get('X-Content-Mode') ?? '']] : []),
         ['Cache', cacheSummary(response)],
         ['Time', elapsed],
@@ -347,4 +355,8 @@ $('copy-curl').addEventListener('click', () => {
 });
 rememberToken.addEventListener('change', storeToken);
 form.addEventListener('submit', onSubmit);
+// The example fills the URL field with a PDF; the output format and options stay as chosen.
+$('example-pdf').addEventListener('click', (event) => {
+  /** @type {HTMLInputElement} */ ($('url')).value = /** @type {HTMLElement} */ (event.currentTarget).dataset.url ?? '';
+});
 restoreToken();

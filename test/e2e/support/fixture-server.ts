@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { consentRoutes } from './consent-routes.js';
+import { pdfRoutes } from './pdf-routes.js';
 import { acceptWebSockets, liveRoutes } from './live-routes.js';
 
 const PAGES_DIR = fileURLToPath(new URL('../../fixtures/pages/', import.meta.url));
@@ -299,6 +300,10 @@ const routes: Record<string, Handler> = {
     res.writeHead(200, { 'Content-Type': 'application/pdf' });
     res.end(Buffer.from('%PDF-1.4\n%\xE2\xE3\xCF\xD3\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n', 'latin1'));
   },
+  '/photo.png': (_url, _req, res) => {
+    res.writeHead(200, { 'Content-Type': 'image/png' });
+    res.end(Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
+  },
   '/archive.zip': (_url, _req, res) => {
     res.writeHead(200, { 'Content-Type': 'application/zip', 'Content-Disposition': 'attachment; filename="a.zip"' });
     res.end(Buffer.from([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]));
@@ -340,7 +345,7 @@ export async function startFixtureServer(): Promise<FixtureServer> {
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fixture.invalid');
     requests.push({ path: url.pathname + url.search, headers: req.headers });
-    const route = routes[url.pathname] ?? liveRoutes[url.pathname] ?? consentRoutes[url.pathname];
+    const route = routes[url.pathname] ?? liveRoutes[url.pathname] ?? consentRoutes[url.pathname] ?? pdfRoutes[url.pathname];
     const handled = route
       ? route(url, req, res)
       : url.pathname.startsWith('/pages/')

@@ -243,6 +243,8 @@ describe('browser acquisition', () => {
     const { post, hub } = setup({
       NAVIGATION_TIMEOUT_MS: '1234',
       MAX_CONTENT_BYTES: '999',
+      MAX_PDF_BYTES: '4096',
+      MAX_PDF_PAGES: '7',
       BLOCK_MEDIA: 'false',
       MAX_BROWSERS_PER_LOCATION: '3',
       MAX_PAGES_PER_BROWSER: '5',
@@ -260,6 +262,8 @@ describe('browser acquisition', () => {
         consent: 'reject',
         navigationTimeoutMs: 1234,
         maxContentBytes: 999,
+        maxPdfBytes: 4096,
+        maxPdfPages: 7,
         format: 'html',
         metadata: false,
         mainContent: false,
@@ -317,6 +321,7 @@ const PAGE: RenderOutcome = {
     status: 404,
     headers: { 'content-type': 'text/html', 'x-origin': 'yes' },
     waitResult: 'timeout',
+    documentKind: 'html',
   },
   timings: { acquire: 1.5, navigate: 20, wait: 30, serialize: 4 },
 };
@@ -332,6 +337,7 @@ const JSON_PAGE: RenderOutcome = {
     ...(PAGE.ok && PAGE.page)!,
     content: '<html><body><pre>{"a":1}</pre></body></html>',
     headers: { 'content-type': 'application/json' },
+    documentKind: 'json',
   },
 };
 

@@ -95,8 +95,8 @@ describe('cacheKey', () => {
 
   it('is a short, fixed-length key whatever the URL length', async () => {
     const long = await cacheKey(request({ url: `https://example.com/${'a'.repeat(8000)}` }));
-    expect(long).toMatch(/^render:v1:[0-9a-f]{64}$/);
-    expect(await cacheKey(base)).toMatch(/^render:v1:[0-9a-f]{64}$/);
+    expect(long).toMatch(/^render:v2:[0-9a-f]{64}$/);
+    expect(await cacheKey(base)).toMatch(/^render:v2:[0-9a-f]{64}$/);
   });
 
   it.each([

@@ -19,7 +19,13 @@ describe('readConfig', () => {
       maxPagesPerBrowser: 10,
       queueTimeoutMs: 5000,
       maxScrollSteps: 10,
+      maxPdfBytes: 26214400,
+      maxPdfPages: 300,
     });
+  });
+
+  it('reads the PDF bounds', () => {
+    expect(readConfig({ MAX_PDF_BYTES: '1048576', MAX_PDF_PAGES: '3' })).toMatchObject({ maxPdfBytes: 1048576, maxPdfPages: 3 });
   });
 
   it('reads the browser vars', () => {

@@ -144,6 +144,7 @@ describe('POST /mcp through the app', () => {
       status: 200,
       headers: { 'content-type': 'text/html' },
       waitResult: 'event',
+      documentKind: 'html',
     },
     timings: { acquire: 1, navigate: 2, wait: 3, serialize: 4 },
   };

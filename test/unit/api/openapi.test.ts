@@ -63,18 +63,21 @@ describe('the OpenAPI document', () => {
       'X-Final-Url',
       'X-Wait-Result',
       'X-Page-Status',
+      'X-Document-Kind',
       'Server-Timing',
       'X-Cache',
+      'X-Pdf-Pages',
       'Age',
     ]);
     expect(ok.headers['X-Wait-Result'].schema.enum).toEqual(['event', 'timeout']);
+    expect(ok.headers['X-Document-Kind'].schema.enum).toEqual(['html', 'json', 'xml', 'text', 'pdf']);
     expect(ok.headers['X-Cache'].schema.enum).toEqual(['HIT', 'MISS']);
-    // Age only on a HIT: not on every answer.
+    // Age only on a HIT and X-Pdf-Pages only on a PDF: not on every answer.
     expect(
       Object.entries(ok.headers)
         .filter(([, header]) => !(header as { required?: boolean }).required)
         .map(([name]) => name),
-    ).toEqual(['Age']);
+    ).toEqual(['X-Pdf-Pages', 'Age']);
   });
 });
 

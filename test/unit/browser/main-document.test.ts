@@ -153,24 +153,47 @@ describe('watchMainDocument: unsupported content', () => {
   it('resolves unsupported for a binary main response, naming its type', async () => {
     const { fake, doc } = watched();
     const unsupported = track(doc.unsupported);
-    fake.commitDocument({ headers: { 'content-type': 'application/pdf' } });
+    fake.commitDocument({ headers: { 'content-type': 'image/png' } });
     await flush();
     expect(unsupported.current).toMatchObject({
       state: 'resolved',
-      value: "The target's content type application/pdf is not a page that can be rendered.",
+      value: "The target's content type image/png is not a page that can be rendered.",
     });
   });
 
-  it('resolves unsupported for a download seen only in Network.responseReceivedExtraInfo', async () => {
+  it('resolves unsupported for a binary seen only in Network.responseReceivedExtraInfo', async () => {
     const { fake, doc } = watched();
     const unsupported = track(doc.unsupported);
     const request = fake.startRequest();
-    fake.extraInfo(request, 200, { 'Content-Type': 'application/zip', 'Content-Disposition': 'attachment; filename="a.zip"' });
+    fake.extraInfo(request, 200, { 'Content-Type': 'application/zip' });
     await flush();
     expect(unsupported.current).toMatchObject({
       state: 'resolved',
-      value: 'The target is a download (Content-Disposition: attachment, application/zip).',
+      value: "The target's content type application/zip is not a page that can be rendered.",
     });
+  });
+
+  it('leaves a response that may be a PDF (its type, a download, a binary) to the request filter, which reads it', async () => {
+    const { fake, doc } = watched();
+    const unsupported = track(doc.unsupported);
+    const request = fake.startRequest();
+    fake.extraInfo(request, 200, { 'Content-Type': 'application/pdf' });
+    fake.extraInfo(request, 200, { 'Content-Type': 'application/zip', 'Content-Disposition': 'attachment; filename="a.zip"' });
+    fake.extraInfo(request, 200, { 'Content-Type': 'application/octet-stream' });
+    await flush();
+    expect(unsupported.current.state).toBe('pending');
+  });
+
+  it("reports the address space of the final response's raw headers, not a redirect's", async () => {
+    const { fake, doc } = watched();
+    const space = track(doc.addressSpace);
+    const request = fake.startRequest();
+    fake.extraInfo(request, 302, { Location: 'https://example.com/next' }, 'Public');
+    await flush();
+    expect(space.current.state).toBe('pending');
+    fake.extraInfo(request, 200, { 'Content-Type': 'application/pdf' }, 'Private');
+    await flush();
+    expect(space.current).toMatchObject({ state: 'resolved', value: 'Private' });
   });
 
   it('ignores raw headers of requests other than the main navigation', async () => {
@@ -186,7 +209,7 @@ describe('watchMainDocument: unsupported content', () => {
     const { fake, doc } = watched();
     const unsupported = track(doc.unsupported);
     const request = fake.startRequest();
-    fake.extraInfo(request, 302, { Location: 'https://example.com/next', 'Content-Type': 'application/octet-stream' });
+    fake.extraInfo(request, 302, { Location: 'https://example.com/next', 'Content-Type': 'application/zip' });
     await flush();
     expect(unsupported.current.state).toBe('pending');
   });

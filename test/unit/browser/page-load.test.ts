@@ -25,6 +25,7 @@ describe('loadPage: navigation', () => {
         status: 201,
         headers: { 'content-type': 'text/html', 'x-test': '1' },
         waitResult: 'event',
+        documentKind: 'html',
       },
     });
   });
@@ -32,7 +33,7 @@ describe('loadPage: navigation', () => {
   it('answers unsupported_content when the main response is a binary', async () => {
     const { fake, result } = load();
     await at(100);
-    fake.commitDocument({ headers: { 'content-type': 'application/pdf' } });
+    fake.commitDocument({ headers: { 'content-type': 'image/png' } });
     await at(200);
     expect(outcome(result)).toEqual({ error: 'unsupported_content', status: 502, at: 100 });
   });

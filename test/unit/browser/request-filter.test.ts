@@ -45,14 +45,69 @@ describe('password challenges', () => {
   it('pauses every request when a proxy has credentials, since only a paused request reports its challenge', async () => {
     const { session } = await filterWith({ proxyCredentials: CREDENTIALS });
     expect(session?.sent.find((s) => s.method === 'Fetch.enable')?.params).toEqual({
-      patterns: [{ urlPattern: '*', requestStage: 'Request' }],
+      patterns: [
+        { urlPattern: '*', requestStage: 'Request' },
+        { resourceType: 'Document', requestStage: 'Response' },
+      ],
+      handleAuthRequests: true,
+    });
+  });
+});
+
+describe('documents that may be PDFs', () => {
+  /** Chrome pauses a document response; what the filter sent about it. */
+  const respond = (
+    session: ReturnType<FakePage['openedSessions']['at']>,
+    init: { id: string; frameId: string; status?: number; headers?: Record<string, string> },
+  ) => {
+    session?.emit('Fetch.requestPaused', {
+      requestId: init.id,
+      networkId: `N${init.id}`,
+      request: { url: `https://example.com/${init.id}` },
+      resourceType: 'Document',
+      frameId: init.frameId,
+      responseStatusCode: init.status ?? 200,
+      responseHeaders: Object.entries(init.headers ?? {}).map(([name, value]) => ({ name, value })),
+    });
+    return session?.sent.filter((s) => (s.params as { requestId?: string } | undefined)?.requestId === init.id).map((s) => s.method);
+  };
+
+  it('with nothing else to filter, pauses only document responses', async () => {
+    const { session } = await filterWith({});
+    expect(session?.sent.find((s) => s.method === 'Fetch.enable')?.params).toEqual({
+      patterns: [{ resourceType: 'Document', requestStage: 'Response' }],
       handleAuthRequests: true,
     });
   });
 
-  it('opens no session when there is nothing to filter: no blocking, no guard, no proxy credentials', async () => {
+  it("holds the main frame's response whose headers say it may be a PDF, unread", async () => {
     const { filter, session } = await filterWith({});
-    expect(filter).toBeUndefined();
-    expect(session).toBeUndefined();
+    expect(respond(session, { id: 'R1', frameId: 'MAIN', headers: { 'Content-Type': 'application/pdf', 'Content-Length': '10' } })).toEqual(
+      [],
+    );
+    const held = await filter.heldDocument;
+    expect({ url: held.url, status: held.status, headers: held.headers, networkId: held.networkId }).toEqual({
+      url: 'https://example.com/R1',
+      status: 200,
+      headers: { 'content-type': 'application/pdf', 'content-length': '10' },
+      networkId: 'NR1',
+    });
+  });
+
+  it("lets a page, a frame's PDF and a redirect to a PDF go on at once", async () => {
+    const { session } = await filterWith({});
+    expect(respond(session, { id: 'R2', frameId: 'MAIN', headers: { 'content-type': 'text/html' } })).toEqual(['Fetch.continueRequest']);
+    expect(respond(session, { id: 'R3', frameId: 'CHILD', headers: { 'content-type': 'application/pdf' } })).toEqual([
+      'Fetch.continueRequest',
+    ]);
+    expect(
+      respond(session, { id: 'R4', frameId: 'MAIN', status: 302, headers: { location: '/a.pdf', 'content-type': 'application/pdf' } }),
+    ).toEqual(['Fetch.continueRequest']);
+  });
+
+  it('cancels a second main-frame document that may be a PDF: a request takes one document', async () => {
+    const { session } = await filterWith({});
+    respond(session, { id: 'R5', frameId: 'MAIN', headers: { 'content-type': 'application/octet-stream' } });
+    expect(respond(session, { id: 'R6', frameId: 'MAIN', headers: { 'content-type': 'application/pdf' } })).toEqual(['Fetch.failRequest']);
   });
 });

@@ -194,8 +194,8 @@ export class FakePage extends Emitter<PageEvent> {
   }
 
   /** Chrome's raw response headers for a request (how a download's headers are seen). */
-  extraInfo(request: FakeRequest, statusCode: number, headers: Record<string, string>): void {
-    this.session.emit('Network.responseReceivedExtraInfo', { requestId: request.id, statusCode, headers });
+  extraInfo(request: FakeRequest, statusCode: number, headers: Record<string, string>, resourceIPAddressSpace?: string): void {
+    this.session.emit('Network.responseReceivedExtraInfo', { requestId: request.id, statusCode, headers, resourceIPAddressSpace });
   }
 
   /** Chrome turns the navigation into a download: it aborts it, then says so. */

@@ -19,6 +19,8 @@ export const OPTIONS: LoadOptions = {
   consent: 'reject',
   navigationTimeoutMs: 30_000,
   maxContentBytes: 1_000_000,
+  maxPdfBytes: 25 * 1024 * 1024,
+  maxPdfPages: 300,
   format: 'html',
   metadata: false,
   mainContent: false,
@@ -33,6 +35,7 @@ export function load(overrides: Partial<LoadOptions> = {}, { proxyName }: { prox
     proxyName,
     guard: targetGuard({ allowPrivateNetwork: false }, proxyName !== undefined),
     forbiddenNavigation: new Promise<string>((resolve) => (forbid = resolve)),
+    heldDocument: new Promise(() => undefined),
     consent: watchConsent(),
     keepConsentDialogs: async () => undefined,
   };

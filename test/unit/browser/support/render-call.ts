@@ -12,6 +12,8 @@ export const RENDER_CALL: RenderCall = {
     consent: 'reject',
     navigationTimeoutMs: 30_000,
     maxContentBytes: 1000,
+    maxPdfBytes: 25 * 1024 * 1024,
+    maxPdfPages: 300,
     format: 'html',
     metadata: false,
     mainContent: false,
@@ -27,4 +29,5 @@ export const RENDERED_PAGE: RenderedPage = {
   status: 200,
   headers: {},
   waitResult: 'event',
+  documentKind: 'html',
 };
