@@ -5,7 +5,8 @@
 // docs/pdf-benchmark.md: our row next to the anchors, per test type, for all the PDFs and for each half
 // (by name, alternately: the split rules are tuned on one and checked on the other), the failing
 // tests with the scorer's reason, the conversion time per page (the Durable Object's serialize
-// phase over the pages converted, p50 and p95) and the memory of converting the largest PDF (the same
+// phase over the pages converted, p50 and p95), the time a 300-page PDF takes through the service,
+// and the memory of converting the largest PDF (the same
 // code in a Node process of its own: its peak resident memory over that of a process that only
 // loaded the modules).
 import { execFileSync } from 'node:child_process';
@@ -16,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startWorker } from '../../test/e2e/support/worker.js';
+import { buildPdf, type TextRun } from '../../test/unit/pdf/build-pdf.js';
 import { percentile } from '../e2e/load.js';
 import { serverTimingPhase } from '../e2e/saved-pages.js';
 
@@ -42,12 +44,30 @@ const { scoreOutputs, listPdfs } = (await import(join(HARNESS, 'score.mjs'))) as
   listPdfs: (dir: string) => string[];
 };
 
-/** Serves the sample's PDFs as application/pdf. */
+/** Pages of the long document: the default MAX_PDF_PAGES, each two columns of 45 lines. */
+const LONG_PAGES = 300;
+
+/** A 300-page, two-column document, every line its own sentence: what the page bound is about. */
+function longPdf(): Buffer {
+  const pages = Array.from({ length: LONG_PAGES }, (_, page) => {
+    const runs: TextRun[] = [];
+    for (const [column, x] of [72, 324].entries()) {
+      for (let line = 0; line < 45; line++) {
+        runs.push({ x, y: 80 + 14 * line, size: 10, text: `Page ${page + 1}, column ${column + 1}, line ${line + 1} of the report.` });
+      }
+    }
+    return { runs };
+  });
+  return Buffer.from(buildPdf({ pages }));
+}
+
+/** Serves the sample's PDFs as application/pdf, and the long document as /long.pdf. */
 async function servePdfs() {
+  const long = longPdf();
   const server = createServer((req, res) => {
     const rel = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).replace(/^\/+/, '');
     try {
-      const body = readFileSync(join(PDFS, rel));
+      const body = rel === 'long.pdf' ? long : readFileSync(join(PDFS, rel));
       res.writeHead(200, { 'Content-Type': 'application/pdf', 'Content-Length': body.length });
       res.end(body);
     } catch {
@@ -66,11 +86,27 @@ interface Conversion {
   msPerPage?: number;
 }
 
-async function collect(outDir: string): Promise<Conversion[]> {
+interface LongRun {
+  status: number;
+  pages: string | null;
+  latencyMs: number;
+  serializeMs: number;
+}
+
+async function collect(outDir: string): Promise<{ conversions: Conversion[]; long: LongRun }> {
   const files = await servePdfs();
   const worker = await startWorker();
   const conversions: Conversion[] = [];
   try {
+    const started = performance.now();
+    const response = await worker.fetchPage({ url: `${files.base}long.pdf`, output_format: 'markdown' });
+    await response.arrayBuffer();
+    const long: LongRun = {
+      status: response.status,
+      pages: response.headers.get('X-Pdf-Pages'),
+      latencyMs: performance.now() - started,
+      serializeMs: serverTimingPhase(response.headers.get('Server-Timing'), 'serialize'),
+    };
     for (const pdf of listPdfs(PDFS)) {
       const url = files.base + pdf.split('/').map(encodeURIComponent).join('/');
       const response = await worker.fetchPage({ url, output_format: 'markdown' });
@@ -86,11 +122,11 @@ async function collect(outDir: string): Promise<Conversion[]> {
       const serialize = serverTimingPhase(response.headers.get('Server-Timing'), 'serialize');
       conversions.push({ pdf, ok: true, note: `${pages} page(s)`, msPerPage: serialize / pages });
     }
+    return { conversions, long };
   } finally {
     await worker.stop();
     await files.close();
   }
-  return conversions;
 }
 
 /** Peak resident memory of converting `pdf`, over a process that only loads the modules, in MiB. */
@@ -143,7 +179,7 @@ function anchorRows(): string[] {
 async function main() {
   const outDir = mkdtempSync(join(tmpdir(), 'page-fetch-pdf-'));
   try {
-    const conversions = await collect(outDir);
+    const { conversions, long } = await collect(outDir);
     const { tests } = scoreOutputs({ outputs: outDir, dataDir: join(HARNESS, 'data') });
     const pdfs = listPdfs(PDFS);
     const half = (n: 0 | 1) => new Set(pdfs.filter((_, i) => i % 2 === n));
@@ -170,6 +206,10 @@ async function main() {
       `p50 ${percentile(timings, 50).toFixed(1)} ms, p95 ${percentile(timings, 95).toFixed(1)} ms.`,
       `Memory converting the largest PDF (${largest}, ${(statSync(join(PDFS, largest)).size / 1024).toFixed(0)} KiB), the same`,
       `code in a Node process of its own: ${memory.toFixed(1)} MiB of peak resident memory over a process that only loaded it.`,
+      '',
+      `A ${LONG_PAGES}-page two-column PDF (written by the benchmark, 90 lines a page), the whole request through the service:`,
+      `${long.status}, X-Pdf-Pages ${long.pages}, ${(long.latencyMs / 1000).toFixed(1)} s (conversion ${(long.serializeMs / 1000).toFixed(1)} s);`,
+      'the bound it must answer within is the default NAVIGATION_TIMEOUT_MS, 30 s.',
       '',
       '## PDFs the service did not convert',
       '',
