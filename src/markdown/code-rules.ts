@@ -93,15 +93,25 @@ export function codeSpan(text: string): string {
 
 // Info strings of backtick fences cannot contain backticks.
 const LANGUAGE_CLASS = /(?:^|\s)(?:language|lang)-([^\s`]+)/;
+const LANGUAGE_NAME = /^[^\s`]+$/;
 
+/** The language `el` names: a `language-…`/`lang-…` class, else a one-word `data-lang` ('' when neither). */
+function namedLanguage(el: DomElement): string {
+  const fromClass = LANGUAGE_CLASS.exec(el.getAttribute('class') ?? '')?.[1];
+  if (fromClass) return fromClass;
+  const fromData = (el.getAttribute('data-lang') ?? '').trim();
+  return LANGUAGE_NAME.test(fromData) ? fromData : '';
+}
+
+/** A code block's language: its `<code>`'s first, then the block's own. */
 function languageOf(pre: DomElement): string {
   for (let c = pre.firstChild; c !== null; c = c.nextSibling) {
     if (isElement(c) && tagOf(c) === 'code') {
-      const match = LANGUAGE_CLASS.exec(c.getAttribute('class') ?? '');
-      if (match?.[1]) return match[1];
+      const language = namedLanguage(c);
+      if (language !== '') return language;
     }
   }
-  return LANGUAGE_CLASS.exec(pre.getAttribute('class') ?? '')?.[1] ?? '';
+  return namedLanguage(pre);
 }
 
 export const codeBlock: Rule = {

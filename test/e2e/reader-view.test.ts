@@ -68,6 +68,12 @@ describe('markdown of what a reader sees', () => {
     expect(markdown).not.toContain('[](');
   });
 
+  it('fences code blocks with the language their data-lang or lang- class names', async () => {
+    const markdown = await fetchAs('/pages/reader-view.html', 'markdown');
+    expect(markdown).toContain('```rust\nfn main() {}\n```');
+    expect(markdown).toContain('```go\npackage main\n```');
+  });
+
   it('leaves out a list item whose only content was an icon link with no name, and keeps its named neighbour', async () => {
     const markdown = await fetchAs('/pages/reader-view.html', 'markdown');
     expect(markdown).toContain(`\n\n- [Newsletter](${ctx.fixtures.url('/newsletter')})\n\n`);

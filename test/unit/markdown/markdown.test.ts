@@ -96,6 +96,15 @@ describe('code', () => {
     expect(md('<pre><code class="x language-c++">int a;</code></pre>')).toBe('```c++\nint a;\n```\n');
   });
 
+  it('takes the language from a one-word data-lang on code or pre, a class first', () => {
+    expect(md('<pre data-lang="rust"><code>fn main() {}</code></pre>')).toBe('```rust\nfn main() {}\n```\n');
+    expect(md('<pre><code data-lang="go">package main</code></pre>')).toBe('```go\npackage main\n```\n');
+    expect(md('<pre data-lang="js"><code class="language-ts">let a;</code></pre>')).toBe('```ts\nlet a;\n```\n');
+    // Not one word, or a backtick an info string cannot hold: no language.
+    expect(md('<pre data-lang="two words">x</pre>')).toBe('```\nx\n```\n');
+    expect(md('<pre data-lang="a`b">x</pre>')).toBe('```\nx\n```\n');
+  });
+
   it('pads a code span whose content is space-delimited or starts with a backtick', () => {
     expect(md('<code>``</code>')).toBe('``` `` ```\n');
     expect(md('<code> a </code>')).toBe('`  a  `\n');
