@@ -95,6 +95,15 @@ describe('markdown of iframes', () => {
     expect(markdown).toBe('Before the frame.\n\nSame-origin frame text.\n\nComponent inside the frame.\n\nAfter the frame.\n');
   });
 
+  it("makes a cross-origin iframe's relative links absolute against the frame's own URL", async () => {
+    const markdown = await fetchAs('/reader/cross-origin-links', 'markdown');
+    const frameOrigin = ctx.fixtures.url('/').replace('127.0.0.1', 'localhost');
+    expect(markdown).toBe(
+      `Top text.\n\n[More from the widget](${frameOrigin}reader/widget/more) and [about it](${frameOrigin}about).\n\n` +
+        `![Widget picture](${frameOrigin}reader/widget/pic.png)\n`,
+    );
+  });
+
   it('stitches a cross-origin iframe inside a cross-origin iframe', async () => {
     const markdown = await fetchAs('/reader/cross-origin?nested=1', 'markdown');
     expect(markdown).toBe(

@@ -175,6 +175,9 @@ export function readerForm<N>(source: Document, bounds: ReadBounds, builder: For
     const from = (of as Element).shadowRoot ?? of;
     for (let child = from.lastChild; child !== null; child = child.previousSibling) push(child);
   };
+  // A frame read in its own world (a cross-origin one, grafted in later) is a frame from its first element.
+  const view = source.defaultView;
+  const readsAFrame = view !== null && view.top !== null && view.top !== undefined && view !== view.top;
   const included = parts?.included ?? null;
   const wholeBody =
     included === null || included.has(source.body) || (source.documentElement !== null && included.has(source.documentElement));
@@ -228,7 +231,7 @@ export function readerForm<N>(source: Document, bounds: ReadBounds, builder: For
       continue;
     }
     // Inside a frame, a relative link is relative to the frame's document, not to the page.
-    const changes = depth > 0 && isHtml(node, 'a') && node.hasAttribute('href') ? { href: node.href } : null;
+    const changes = (depth > 0 || readsAFrame) && isHtml(node, 'a') && node.hasAttribute('href') ? { href: node.href } : null;
     const copy = copyOf(parent, node, changes);
     if (!shows && !KEEPS_PLACE.has(tag)) unseen.push(copy);
     // An element that holds text alone (most paragraphs, list items, links) takes its text at once,

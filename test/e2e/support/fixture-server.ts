@@ -140,6 +140,20 @@ const routes: Record<string, Handler> = {
     const frame = nested ? `http://localhost:${port}/reader/cross-origin-inner` : `http://localhost:${port}/pages/reader-frame.html`;
     html(res, 200, page('Cross-origin frame', `<p>Before the frame.</p><iframe src="${frame}"></iframe><p>After the frame.</p>`));
   },
+  // A cross-origin frame whose links and image are relative: they resolve against the frame's own URL.
+  '/reader/cross-origin-links': (_url, req, res) => {
+    const port = portOf(req);
+    html(res, 200, page('Frame links', `<p>Top text.</p><iframe src="http://localhost:${port}/reader/widget/frame"></iframe>`));
+  },
+  '/reader/widget/frame': (_url, _req, res) =>
+    html(
+      res,
+      200,
+      page(
+        'Widget',
+        '<p><a href="more">More from the widget</a> and <a href="/about">about it</a>.</p><img src="pic.png" alt="Widget picture">',
+      ),
+    ),
   '/reader/cross-origin-inner': (_url, req, res) => {
     const port = portOf(req);
     html(
