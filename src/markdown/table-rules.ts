@@ -1,6 +1,6 @@
 // Tables: data tables become GFM pipe tables (first row as header, ragged rows padded, cells
-// on one line with pipes escaped); layout tables (a nested table, or a single cell) become
-// their cells' blocks. Rows are gathered through the context because linkedom has no `.rows`.
+// on one line with pipes escaped); layout tables (a nested table, a single cell, or a table whose
+// role takes its table semantics away: `presentation` / `none`) become their cells' blocks. Rows are gathered through the context because linkedom has no `.rows`.
 
 import { isInlineOnly } from './context';
 import type { Context, TableCell, TableState } from './context';
@@ -34,11 +34,17 @@ function currentTable(ctx: Context): TableState | undefined {
   return ctx.tables[ctx.tables.length - 1];
 }
 
+/** ARIA's roles that take an element's own semantics away: such a table lays out, it holds no data. */
+function isPresentational(el: DomElement): boolean {
+  const role = (el.getAttribute('role') ?? '').trim().toLowerCase().split(/\s+/)[0];
+  return role === 'presentation' || role === 'none';
+}
+
 export const table: Rule = {
   filter: ['table'],
   block: true,
   enter(el, ctx) {
-    const layout = isInlineOnly(ctx) || containsTag(el, 'table') || countCells(el, 2) < 2;
+    const layout = isInlineOnly(ctx) || isPresentational(el) || containsTag(el, 'table') || countCells(el, 2) < 2;
     ctx.tables.push({ layout, rows: [], caption: '' });
   },
   replacement(content, _el, ctx) {

@@ -74,6 +74,12 @@ describe('markdown of what a reader sees', () => {
     expect(markdown).toContain('```go\npackage main\n```');
   });
 
+  it('writes a layout table (role="presentation") as its cells\' paragraphs, not as table rows', async () => {
+    const markdown = await fetchAs('/pages/reader-view.html', 'markdown');
+    expect(markdown).toContain('Layout cell one.\n\nLayout cell two.');
+    expect(markdown).not.toContain('| Layout cell one.');
+  });
+
   it('leaves out a list item whose only content was an icon link with no name, and keeps its named neighbour', async () => {
     const markdown = await fetchAs('/pages/reader-view.html', 'markdown');
     expect(markdown).toContain(`\n\n- [Newsletter](${ctx.fixtures.url('/newsletter')})\n\n`);

@@ -139,6 +139,14 @@ describe('tables', () => {
     );
   });
 
+  it("renders a table whose role is presentation or none as its cells' blocks, never a GFM table", () => {
+    expect(md('<table role="presentation"><tr><td>Left column text</td><td>Right column text</td></tr></table>')).toBe(
+      'Left column text\n\nRight column text\n',
+    );
+    expect(md('<table role="none"><tr><td>A</td><td>B</td></tr></table>')).toBe('A\n\nB\n');
+    expect(md('<table role="grid"><tr><td>A</td><td>B</td></tr></table>')).toBe('| A | B |\n| --- | --- |\n');
+  });
+
   it('renders a layout table (one holding a table) as blocks, the inner data table as GFM', () => {
     expect(md('<table><tr><td>outer</td><td><table><tr><td>x</td><td>y</td></tr></table></td></tr></table>')).toBe(
       'outer\n\n| x | y |\n| --- | --- |\n',
