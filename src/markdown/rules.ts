@@ -6,6 +6,7 @@ import { blockRules, plainBlock } from './block-rules';
 import { codeRules } from './code-rules';
 import { inlineRules } from './inline-rules';
 import { listRules } from './list-rules';
+import { mathRules } from './math-rules';
 import { tableRules } from './table-rules';
 import { BLOCK_TAGS, DROPPED_TAGS } from './dom';
 import type { Rule, RuleSet } from './walk';
@@ -32,4 +33,4 @@ function buildRuleSet(rules: readonly Rule[]): RuleSet {
   return { byTag, defaultInline: transparentInline, drop: DROP };
 }
 
-export const RULES: RuleSet = buildRuleSet([...blockRules, ...listRules, ...tableRules, ...codeRules, ...inlineRules]);
+export const RULES: RuleSet = buildRuleSet([...blockRules, ...listRules, ...tableRules, ...codeRules, ...mathRules, ...inlineRules]);

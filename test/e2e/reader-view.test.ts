@@ -74,6 +74,14 @@ describe('markdown of what a reader sees', () => {
     expect(markdown).toContain('```go\npackage main\n```');
   });
 
+  it('writes MathML with a TeX annotation once, as $…$ inline and $$…$$ for display math, and MathML without one as its text', async () => {
+    const markdown = await fetchAs('/pages/reader-view.html', 'markdown');
+    expect(markdown).toContain('Energy $E = mc^{2}$ holds.');
+    expect(markdown).toContain('\n\n$$\\sum_{i} x_i$$\n\n');
+    expect(markdown).toContain('Plain x+1 text.');
+    expect(markdown).not.toContain('Emc2');
+  });
+
   it('writes a layout table (role="presentation") as its cells\' paragraphs, not as table rows', async () => {
     const markdown = await fetchAs('/pages/reader-view.html', 'markdown');
     expect(markdown).toContain('Layout cell one.\n\nLayout cell two.');

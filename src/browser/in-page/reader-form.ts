@@ -87,6 +87,17 @@ function textShowsIn(el: Element, inClosedDetails: boolean): boolean | null {
   return rendersSubtree(el, inClosedDetails) ? showsText(el) : null;
 }
 
+const MATHML = 'http://www.w3.org/1998/Math/MathML';
+
+/** A MathML annotation holding its formula as TeX. */
+function isTexAnnotation(el: Element): boolean {
+  return (
+    el.localName === 'annotation' &&
+    el.namespaceURI === MATHML &&
+    (el.getAttribute('encoding') ?? '').trim().toLowerCase() === 'application/x-tex'
+  );
+}
+
 /** The URL the browser chose (currentSrc), else a lazy loader's real source, else src. */
 function imageSource(img: HTMLImageElement): string | null {
   const current = img.currentSrc;
@@ -193,7 +204,8 @@ export function readerForm<N>(source: Document, bounds: ReadBounds, builder: For
     if (!isElement(node)) continue;
     const tag = node.localName;
     if (SKIP.has(tag)) continue;
-    const shows = textShowsIn(node, closed);
+    // A TeX annotation is never rendered, yet it is how markdown writes its formula (DESIGN: math).
+    const shows = isTexAnnotation(node) ? true : textShowsIn(node, closed);
     if (shows === null) continue;
     if (parts?.excluded.has(node)) continue;
     const picked = insideMatch || included?.has(node) === true;
