@@ -82,6 +82,12 @@ describe('markdown of what a reader sees', () => {
     expect(markdown).not.toContain('Emc2');
   });
 
+  it('leaves out a closed off-canvas drawer (aria-hidden, translated off the page), and keeps aria-hidden text on the page', async () => {
+    const markdown = await fetchAs('/pages/reader-view.html', 'markdown');
+    expect(markdown).not.toContain('Closed drawer text.');
+    expect(markdown).toContain('Decorative text still on the page.');
+  });
+
   it('writes a layout table (role="presentation") as its cells\' paragraphs, not as table rows', async () => {
     const markdown = await fetchAs('/pages/reader-view.html', 'markdown');
     expect(markdown).toContain('Layout cell one.\n\nLayout cell two.');

@@ -87,6 +87,23 @@ function textShowsIn(el: Element, inClosedDetails: boolean): boolean | null {
   return rendersSubtree(el, inClosedDetails) ? showsText(el) : null;
 }
 
+/**
+ * A closed off-canvas drawer or dialog (DESIGN: not content): marked aria-hidden="true" and lying
+ * wholly outside the area a reader can scroll to (translated off an edge). Geometry is read only
+ * for elements so marked.
+ */
+function isClosedOffCanvas(el: Element): boolean {
+  if (el.getAttribute('aria-hidden') !== 'true') return false;
+  const box = el.getBoundingClientRect();
+  if (box.width === 0 && box.height === 0) return false;
+  const view = el.ownerDocument.defaultView;
+  const root = el.ownerDocument.documentElement;
+  if (view === null || root === null) return false;
+  const left = -view.scrollX;
+  const top = -view.scrollY;
+  return box.right <= left || box.bottom <= top || box.left >= left + root.scrollWidth || box.top >= top + root.scrollHeight;
+}
+
 const MATHML = 'http://www.w3.org/1998/Math/MathML';
 
 /** A MathML annotation holding its formula as TeX. */
@@ -207,6 +224,7 @@ export function readerForm<N>(source: Document, bounds: ReadBounds, builder: For
     // A TeX annotation is never rendered, yet it is how markdown writes its formula (DESIGN: math).
     const shows = isTexAnnotation(node) ? true : textShowsIn(node, closed);
     if (shows === null) continue;
+    if (isClosedOffCanvas(node)) continue;
     if (parts?.excluded.has(node)) continue;
     const picked = insideMatch || included?.has(node) === true;
     // Outside every match: not copied, but a match may lie below it (in its shadow root or slot too).
