@@ -12,7 +12,7 @@ import MAIN_CONTENT_SCRIPT from '../../build/page-script-main-content.js?raw';
 import MARKDOWN_SCRIPT from '../../build/page-script-markdown.js?raw';
 import { ApiError, contentTooLarge } from '../errors.js';
 import { utf8Length } from '../utf8.js';
-import { callInWorld, inPageFunction, isNavigatedAway, openWorld, type World } from './isolated-world.js';
+import { callInWorldSliced, inPageFunction, isNavigatedAway, openWorld, type World } from './isolated-world.js';
 import type { PageMetadata } from '../metadata.js';
 import type { ContentMode, PageReply, PageRequest, PartSelection, PortableTree } from './in-page/protocol.js';
 import { registerChildFrames } from './remote-frames.js';
@@ -66,8 +66,9 @@ interface ReadContext {
   timers: Timers;
 }
 
+/** A read's reply comes in slices: a page's content may be larger than one CDP message may be. */
 async function callPage(world: World, script: string, request: PageRequest): Promise<PageReply> {
-  return (await callInWorld(world, script, request)) as PageReply;
+  return (await callInWorldSliced(world, script, request)) as PageReply;
 }
 
 function isCrossOrigin(child: Frame, parent: Frame): boolean {

@@ -203,6 +203,21 @@ describe('large pages', () => {
     expect(json.data).toContain('end of big page');
   });
 
+  it('reads a page of ~6 million characters CDP escapes (36 MB on the wire) in slices, and a request on the same browser meanwhile is unharmed', async () => {
+    const [big, other] = await Promise.all([
+      fetchJson({ url: ctx.fixtures.url('/big-escapes'), wait_event: 'load' }),
+      fetchJson({ url: ctx.fixtures.url('/pages/article.html'), wait_event: 'load' }),
+    ]);
+    expect(big.response.status).toBe(200);
+    expect(big.json.data.length).toBeGreaterThan(6_000_000);
+    expect(big.json.data).toContain('жжжжж\u0007');
+    expect(big.json.data).toContain('end of the escapes');
+    expect(other.response.status).toBe(200);
+    // And the browser still serves the next request.
+    const after = await fetchJson({ url: ctx.fixtures.url('/pages/article.html'), wait_event: 'load' });
+    expect(after.response.status).toBe(200);
+  });
+
   it('answers 502 content_too_large for a page over MAX_CONTENT_BYTES', async () => {
     const response = await ctx.worker.fetchPage({ url: ctx.fixtures.url('/big?bytes=11000000'), wait_event: 'load' });
     expect(response.status).toBe(502);

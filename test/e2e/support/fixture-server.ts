@@ -323,6 +323,10 @@ const routes: Record<string, Handler> = {
     res.end(Buffer.from([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]));
   },
   '/big': (url, _req, res) => html(res, 200, bigPage(Number(url.searchParams.get('bytes') ?? 3_000_000))),
+  // About 6 million characters that CDP writes as 6-byte escapes (control characters, Cyrillic):
+  // some 36 MB on the wire in one message, past what a Worker takes; 6.3 MB as UTF-8.
+  '/big-escapes': (_url, _req, res) =>
+    html(res, 200, page('Escapes', `<p>${`${'\u0007'.repeat(95)}жжжжж`.repeat(60_000)}</p><p id="end">end of the escapes</p>`)),
   '/set-cookie': (url, req, res) =>
     html(res, 200, page('Set cookie', `<p id="seen">${req.headers.cookie ?? '(no cookie)'}</p>`), {
       'Set-Cookie': `visitor=${url.searchParams.get('value') ?? 'x'}; Path=/; Max-Age=3600`,

@@ -50,12 +50,13 @@ export class FakePage extends Emitter<PageEvent> {
   constructor() {
     super();
     this.main.session = this.session;
-    // The page is read in an isolated world through CDP; the read answers with readPage()'s value.
+    // The page is read in an isolated world through CDP; the read answers with readPage()'s value,
+    // whole, as a reply that fits one slice comes (isolated-world.ts callInWorldSliced).
     this.session.answer = (method, params) => {
       if (method === 'Page.createIsolatedWorld') return Promise.resolve({ executionContextId: 7 });
       if (method !== 'Runtime.callFunctionOn') return undefined;
       const request = (params as { arguments: [{ value: PageRequest }] }).arguments[0].value;
-      return this.readPage(request).then((value) => ({ result: { value } }));
+      return this.readPage(request).then((value) => ({ result: { value: { whole: value } } }));
     };
   }
 
