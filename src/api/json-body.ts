@@ -4,6 +4,7 @@
 // mid-request"), and cancelling the stream does not prevent that, so the body is drained.
 import { mediaType } from '../content-type.js';
 import { ApiError } from '../errors.js';
+import { joinedBytes } from '../bytes.js';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 /** Past this much, an unwanted body is cancelled instead of drained (the connection is then lost). */
@@ -57,13 +58,7 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array>
     }
     chunks.push(value);
   }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  return joinedBytes(chunks, size);
 }
 
 /**

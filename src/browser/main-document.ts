@@ -50,7 +50,8 @@ function signal<T = void>() {
   return { promise, resolve };
 }
 
-function isRedirect(status: number, headers: Record<string, string>): boolean {
+/** A redirect hop (its target comes next), not a final response. */
+export function isRedirect(status: number, headers: Record<string, string>): boolean {
   return status >= 300 && status < 400 && headers.location !== undefined;
 }
 

@@ -18,6 +18,7 @@ import { mayBePdf } from '../content-type.js';
 import type { TargetGuard } from '../guard/policy.js';
 import { frameId } from './cdp-internals.js';
 import { holdDocument, type HeldDocument } from './held-document.js';
+import { isRedirect } from './main-document.js';
 
 export const BLOCKED_RESOURCE_TYPES = ['Image', 'Media', 'Font'] as const;
 const BLOCKED: ReadonlySet<string> = new Set(BLOCKED_RESOURCE_TYPES);
@@ -46,7 +47,6 @@ interface RequestPausedEvent {
   request: { url: string };
   resourceType: string;
   frameId?: string;
-  networkId?: string;
   /** Present when the request paused at the Response stage. */
   responseStatusCode?: number;
   responseErrorReason?: string;
@@ -61,8 +61,6 @@ function headerRecord(headers: { name: string; value: string }[] = []): Record<s
   }
   return record;
 }
-
-const isRedirect = (status: number, headers: Record<string, string>) => status >= 300 && status < 400 && headers.location !== undefined;
 
 /** Installs the filter on `page`. */
 export async function installRequestFilter(page: Page, options: RequestFilterOptions): Promise<RequestFilter> {
@@ -91,8 +89,8 @@ export async function installRequestFilter(page: Page, options: RequestFilterOpt
     // One document per request: a later one (the page sent itself on) is not taken.
     if (held) return reply('Fetch.failRequest', { requestId: event.requestId, errorReason: 'Aborted' });
     held = true;
-    const { requestId, networkId = '', request } = event;
-    reportHeld(holdDocument(session, { requestId, networkId, url: request.url, status, headers }));
+    const { requestId, request } = event;
+    reportHeld(holdDocument(session, { requestId, url: request.url, status, headers }));
   };
 
   session.on('Fetch.requestPaused', (event: RequestPausedEvent) => {

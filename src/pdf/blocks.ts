@@ -139,7 +139,6 @@ export function draftBlocks(lines: readonly Line[], layout: Layout, titles: Read
 
 /** Whether `line` carries on the paragraph or list item `block`. */
 function continues(block: Draft, line: Line, text: string, layout: Layout, boxRight: Map<string, number>): boolean {
-  if (block.kind === 'table') return false;
   const prev = block.lines[block.lines.length - 1]!;
   // The paragraph's last characters (it can be long: no need to join it all).
   const prevText = block.content[block.content.length - 1]?.text.slice(-3) ?? '';

@@ -95,7 +95,7 @@ export function readingOrder(segs: readonly Segment[], depth = 0): Segment[][] {
   while (i < all.length) {
     // Grow the longest run of bands from i that keeps a common inner gutter.
     let strips = freeStrips(all[i]!, lo, hi).filter(([a, b]) => a > lo && b < hi);
-    let best: { end: number; gutter: Interval } | null = null;
+    let best: { end: number; left: Segment[]; right: Segment[] } | null = null;
     let j = i;
     while (j < all.length) {
       const next = intersect(strips, freeStrips(all[j]!, lo, hi), GUTTER_EMS * size);
@@ -106,13 +106,12 @@ export function readingOrder(segs: readonly Segment[], depth = 0): Segment[][] {
     if (depth < 4 && j - i >= COLUMN_MIN_LINES) {
       for (const g of strips) {
         const [left, right] = splitAt(all.slice(i, j), g);
-        if (isTextColumn(left) && isTextColumn(right)) best = { end: j, gutter: g };
+        if (isTextColumn(left) && isTextColumn(right)) best = { end: j, left, right };
       }
     }
     if (best) {
       flush();
-      const [left, right] = splitAt(all.slice(i, best.end), best.gutter);
-      boxes.push(...readingOrder(left, depth + 1), ...readingOrder(right, depth + 1));
+      boxes.push(...readingOrder(best.left, depth + 1), ...readingOrder(best.right, depth + 1));
       i = best.end;
     } else {
       pending.push(...all[i]!);

@@ -19,7 +19,7 @@ function str(value: unknown): string | null {
 }
 
 /** A PDF date (`D:YYYYMMDDHHmmSSOHH'mm'`) or an XMP date as ISO 8601, or null. */
-export function pdfDate(value: unknown): string | null {
+function pdfDate(value: unknown): string | null {
   const s = str(value);
   if (s === null) return null;
   const m = /^(?:D:)?(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?([Zz+-])?(\d{2})?'?(\d{2})?'?/.exec(s);

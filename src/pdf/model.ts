@@ -9,8 +9,6 @@ export interface Run {
   /** Baseline. */
   y: number;
   size: number;
-  /** pdf.js's name for the font: runs in the same font share it. */
-  font: string;
   href: string | null;
   /** Heading level from the structure tree (0: not tagged as a heading). */
   tag: number;

@@ -9,7 +9,6 @@ export interface PdfTextItem {
   str: string;
   transform: number[];
   width: number;
-  fontName: string;
 }
 
 export interface PdfLink {
@@ -63,7 +62,6 @@ export function pageRuns(
       x1: x0 + width,
       y,
       size,
-      font: item.fontName,
       href: null,
       tag: tags[index] ?? 0,
     };

@@ -75,8 +75,8 @@ function rows(runs: readonly Run[]): Run[][] {
 
 export function pageSegments(runs: readonly Run[]): Segment[] {
   const segments: Segment[] = [];
+  // rows() hands each row over sorted left to right.
   for (const row of rows(runs)) {
-    row.sort((a, b) => a.x0 - b.x0);
     let current: Run[] = [];
     let right = Number.NEGATIVE_INFINITY;
     for (const run of row) {

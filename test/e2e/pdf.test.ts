@@ -119,6 +119,17 @@ describe('a PDF target', () => {
   });
 });
 
+describe('a PDF inside a page', () => {
+  it('is not converted: the page is the answer, X-Document-Kind html', async () => {
+    const { response, json } = await fetchJson('/pdf/embedding', { output_format: 'markdown', wait_event: 'load' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('X-Document-Kind')).toBe('html');
+    expect(response.headers.get('X-Pdf-Pages')).toBeNull();
+    expect(json.data).toContain('The page around the report.');
+    expect(json.data).not.toContain(REPORT.first);
+  });
+});
+
 describe('PDFs that are refused', () => {
   it.each([
     ['/pdf/scanned.pdf', 'The PDF has no text layer: scanned pages need OCR.'],

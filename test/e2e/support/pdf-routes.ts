@@ -91,6 +91,13 @@ export const pdfRoutes: Record<string, Handler> = {
     res.writeHead(200, { 'Content-Type': 'application/pdf', 'Cache-Control': 'no-store' });
     res.end(LARGE_PDF);
   },
+  // A page that shows a PDF in a frame and an embed: the page is the target, the PDF is not converted.
+  '/pdf/embedding': (_url, _req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(
+      '<!doctype html><title>Embedding</title><p>The page around the report.</p><iframe src="/pdf/report.pdf"></iframe><embed src="/pdf/report.pdf" type="application/pdf">',
+    );
+  },
   '/pdf/archive.bin': (_url, _req, res) =>
     send(res, Buffer.from('PK\u0003\u0004 an archive, not a PDF'.padEnd(2000, '.')), { 'Content-Type': 'application/octet-stream' }),
 };

@@ -25,7 +25,6 @@ function sessionServing(body: Uint8Array) {
 const held = (session: FakeCdpSession, headers: Record<string, string> = { 'content-type': 'application/pdf' }) =>
   holdDocument(session as unknown as CDPSession, {
     requestId: 'R1',
-    networkId: 'N1',
     url: 'https://example.com/a.pdf',
     status: 200,
     headers,

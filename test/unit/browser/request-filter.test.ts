@@ -62,7 +62,6 @@ describe('documents that may be PDFs', () => {
   ) => {
     session?.emit('Fetch.requestPaused', {
       requestId: init.id,
-      networkId: `N${init.id}`,
       request: { url: `https://example.com/${init.id}` },
       resourceType: 'Document',
       frameId: init.frameId,
@@ -86,11 +85,10 @@ describe('documents that may be PDFs', () => {
       [],
     );
     const held = await filter.heldDocument;
-    expect({ url: held.url, status: held.status, headers: held.headers, networkId: held.networkId }).toEqual({
+    expect({ url: held.url, status: held.status, headers: held.headers }).toEqual({
       url: 'https://example.com/R1',
       status: 200,
       headers: { 'content-type': 'application/pdf', 'content-length': '10' },
-      networkId: 'NR1',
     });
   });
 
