@@ -15,6 +15,13 @@ export interface ListState {
   readonly structured: boolean;
   /** Some item holds a `<p>`: items are separated by blank lines (a loose list). */
   readonly loose: boolean;
+  /**
+   * In a GFM cell, which holds one line: the list is written as inline `<ul>`/`<ol>` HTML
+   * (what GitHub renders there), so its items stay items.
+   */
+  readonly inCell: boolean;
+  /** `start` of an ordered list, written on `<ol>` in a cell. */
+  readonly start: number;
 }
 
 export interface TableCell {

@@ -4,7 +4,7 @@
 
 import { MAX_MARKUP_DEPTH } from './context';
 import type { Context } from './context';
-import { BREAK, charAfter, isBlockTag, isElement, SPACE, tagOf, UNKNOWN } from './dom';
+import { BREAK, charAfter, isBlockTag, isElement, isText, SPACE, tagOf, UNKNOWN } from './dom';
 import type { DomElement, DomNode } from './dom';
 import { escapeText } from './escape';
 import { isBlank, trimEndBlock, trimStartBlock } from './join';
@@ -179,13 +179,87 @@ function linkDestination(el: DomElement, ctx: Context): string | null {
   return isScriptUrl(url) ? null : url;
 }
 
-/** The name a link without text goes by: its aria-label, else its title ('' when neither says anything). */
+/**
+ * The name a link without text goes by ('' when nothing names it): its aria-label, the text of
+ * what aria-labelledby points to, an SVG icon's `<title>`, else its title attribute.
+ */
 function accessibleName(el: DomElement): string {
-  for (const attribute of ['aria-label', 'title']) {
-    const name = collapseWhitespace(el.getAttribute(attribute) ?? '').trim();
-    if (name !== '') return name;
+  const label = collapseWhitespace(el.getAttribute('aria-label') ?? '').trim();
+  if (label !== '') return label;
+  const labelledBy = labelledByText(el);
+  if (labelledBy !== '') return labelledBy;
+  const svgTitle = svgTitleText(el);
+  if (svgTitle !== '') return svgTitle;
+  return collapseWhitespace(el.getAttribute('title') ?? '').trim();
+}
+
+const MAX_NAME_LENGTH = 300;
+
+/** Only images marked decorative (`alt=""`) and no text: what a reader reads of the link is nothing. */
+function isDecorativeOnly(el: DomElement): boolean {
+  let images = 0;
+  let node = el.firstChild;
+  for (let steps = 0; node !== null && node !== el; steps++) {
+    if (steps >= MAX_ICON_SCAN) return false;
+    if (isText(node) && node.data.trim() !== '') return false;
+    if (isElement(node) && tagOf(node) === 'img') {
+      if ((node.getAttribute('alt') ?? 'x').trim() !== '') return false;
+      images++;
+    }
+    if (node.firstChild !== null) {
+      node = node.firstChild;
+      continue;
+    }
+    while (node !== el && node.nextSibling === null) node = node.parentNode!;
+    if (node !== el) node = node.nextSibling;
+  }
+  return images > 0;
+}
+
+interface IdLookup {
+  getElementById?(id: string): (DomElement & { textContent?: string | null }) | null;
+}
+
+/** aria-labelledby's targets' text, where the tree can look ids up (a parsed document can; the reader form has resolved them already). */
+function labelledByText(el: DomElement): string {
+  const ids = el.getAttribute('aria-labelledby');
+  const doc = (el as DomElement & { ownerDocument?: IdLookup | null }).ownerDocument;
+  if (ids === null || typeof doc?.getElementById !== 'function') return '';
+  const parts: string[] = [];
+  for (const id of ids.trim().split(/\s+/).slice(0, 8)) {
+    const text = id === '' ? '' : collapseWhitespace(doc.getElementById(id)?.textContent ?? '').trim();
+    if (text !== '') parts.push(text);
+  }
+  return parts.join(' ').slice(0, MAX_NAME_LENGTH);
+}
+
+/** Elements looked at for an icon's SVG: an icon link is small, and links nested by script stay linear. */
+const MAX_ICON_SCAN = 256;
+
+/** The `<title>` of the first SVG inside `el` (an icon names itself there). */
+function svgTitleText(el: DomElement): string {
+  let node = el.firstChild;
+  for (let steps = 0; node !== null && node !== el && steps < MAX_ICON_SCAN; steps++) {
+    if (isElement(node) && tagOf(node) === 'svg') {
+      for (let c = node.firstChild; c !== null; c = c.nextSibling) {
+        if (isElement(c) && tagOf(c) === 'title') return collapseWhitespace(textOf(c)).trim().slice(0, MAX_NAME_LENGTH);
+      }
+      return '';
+    }
+    if (node.firstChild !== null) {
+      node = node.firstChild;
+      continue;
+    }
+    while (node !== el && node.nextSibling === null) node = node.parentNode!;
+    if (node !== el) node = node.nextSibling;
   }
   return '';
+}
+
+function textOf(el: DomElement): string {
+  let out = '';
+  for (let c = el.firstChild; c !== null; c = c.nextSibling) if (isText(c)) out += c.data;
+  return out;
 }
 
 const MAX_DISTRIBUTED_BLOCKS = 8;
@@ -195,26 +269,39 @@ function isImageOnly(block: string): boolean {
   return block.startsWith('![') && block.endsWith(')') && !block.includes('\n');
 }
 
+/** The level of a one-line ATX heading block (`## Title`), 0 for any other block. */
+function headingLevel(block: string): number {
+  let hashes = 0;
+  while (hashes < block.length && block.charCodeAt(hashes) === 35) hashes++;
+  return hashes > 0 && hashes <= 6 && block.charCodeAt(hashes) === 32 && !block.includes('\n') ? hashes : 0;
+}
+
 /**
  * A link around block content cannot stay one markdown link. When it wraps one text block
- * (plus images: a card with a thumbnail and a heading), each block becomes its own link to
- * the same destination and a heading keeps its level (`## [Title](url)`). '' when it wraps
- * several text blocks or a code fence: it is then kept as one link on one line, so the anchor
- * keeps its whole text.
+ * (plus images: a card with a thumbnail and a heading), or a heading among others (a teaser:
+ * kicker, heading, summary), each block becomes its own link to the same destination and a
+ * heading keeps its level (`## [Title](url)`). '' when it wraps several text blocks and no
+ * heading, or a code fence: it is then kept as one link on one line, so the anchor keeps its
+ * whole text.
  */
 function distributeLink(body: string, target: string): string {
   if (body.includes('```') || body.includes('~~~')) return '';
   const blocks = body.split('\n\n');
-  let textBlocks = 0;
-  for (const block of blocks) if (!isImageOnly(block)) textBlocks++;
   // Each block repeats the destination: a bounded number keeps the output linear in the input.
-  if (textBlocks > 1 || blocks.length > MAX_DISTRIBUTED_BLOCKS) return '';
+  if (blocks.length > MAX_DISTRIBUTED_BLOCKS) return '';
+  let textBlocks = 0;
+  let headings = 0;
+  for (const block of blocks) {
+    if (isImageOnly(block)) continue;
+    textBlocks++;
+    if (headingLevel(block) > 0) headings++;
+  }
+  if (textBlocks > 1 && headings === 0) return '';
   const out: string[] = [];
   for (const block of blocks) {
-    let hashes = 0;
-    while (hashes < block.length && block.charCodeAt(hashes) === 35) hashes++;
-    if (hashes > 0 && hashes <= 6 && block.charCodeAt(hashes) === 32 && !block.includes('\n')) {
-      out.push(`${block.slice(0, hashes)} [${block.slice(hashes + 1)}]${target}`);
+    const level = headingLevel(block);
+    if (level > 0) {
+      out.push(`${block.slice(0, level)} [${block.slice(level + 1)}]${target}`);
       continue;
     }
     const text = flattenToLine(block);
@@ -242,6 +329,13 @@ export const link: Rule = {
       if (distributed !== '') return asBlock(distributed);
     }
     const text = flattenToLine(content, true);
+    // Images marked decorative (alt="") are a link's only content: the link's name is written
+    // beside them, so the link reads as what it does. The images stay: a reader sees them, and
+    // alt="" is as often an article's figure whose caption says the rest (docs/markdown.md).
+    if (text !== '' && isDecorativeOnly(el)) {
+      const name = accessibleName(el);
+      if (name !== '') return `[${text} ${escapeText(name, { atLineStart: false, before: ' ', after: ']', inLinkText: true })}]${target}`;
+    }
     // A space at the edge of the link text stays beside the link: `<a>reported </a>WeWork` must
     // not read "[reported](…)WeWork" (the text around already left out its own space there).
     if (text !== '') {
@@ -251,10 +345,9 @@ export const link: Rule = {
     }
     const name = accessibleName(el);
     if (name !== '') return `[${escapeText(name, { atLineStart: false, before: '[', after: ']', inLinkText: true })}]${target}`;
-    // An icon link without a name is left out, never `[](url)` (a space in it stays, so the words
-    // around it do not run together); an anchor with no content at all stays `[](url)`, as
-    // CommonMark writes `[](url)` back (it is markup, not an icon).
-    if (el.firstChild === null) return `[]${target}`;
+    // A link with nothing to read (an icon without a name, an empty anchor such as a `#top`
+    // target) is left out, never `[](url)`; a space in it stays, so the words around it do not
+    // run together.
     return content.includes(' ') ? ' ' : '';
   },
 };

@@ -69,7 +69,17 @@ export function cellLine(content: string): string {
     while (run < line.length && line.charCodeAt(line.length - 1 - run) === 92) run++;
     if (run % 2 === 1) line = line.slice(0, -1).trimEnd();
     line = stripHeadingMarker(line);
-    if (line !== '') out.push(line);
+    if (line === '') continue;
+    // A list in a cell is a block of its own (`<ul>`/`<ol>`): no line break beside it.
+    const previous = out[out.length - 1];
+    if (previous !== undefined && (isCellListEdge(line, true) || isCellListEdge(previous, false))) out[out.length - 1] = previous + line;
+    else out.push(line);
   }
   return out.join('<br>');
+}
+
+/** Whether a cell line opens (`<ul>`, `<ol …>`) or closes (`</ul>`, `</ol>`, `</li>`) a list we wrote. */
+function isCellListEdge(line: string, opening: boolean): boolean {
+  if (opening) return line.startsWith('<ul>') || line.startsWith('<ol') || line.startsWith('<li>');
+  return line.endsWith('</ul>') || line.endsWith('</ol>') || line.endsWith('</li>');
 }

@@ -6,7 +6,7 @@ import { isInlineOnly, MAX_CONTAINER_DEPTH, MAX_INDENT_COLUMNS } from './context
 import type { Context, ListState } from './context';
 import { isElement, isText } from './dom';
 import type { DomElement } from './dom';
-import { asBlock, blockBody, prefixLines } from './lines';
+import { asBlock, blockBody, cellLine, prefixLines } from './lines';
 import type { Rule } from './walk';
 
 // CommonMark ordinals have at most 9 digits.
@@ -44,7 +44,19 @@ function openList(el: DomElement, ctx: Context): ListState {
   const delimiter = adjacent && ctx.lastList?.delimiter === usual ? (other as string) : (usual as string);
   const structured = ctx.containerDepth < MAX_CONTAINER_DEPTH && ctx.indentColumns < MAX_INDENT_COLUMNS && !isInlineOnly(ctx);
   const loose = structured && hasParagraphItem(el);
-  return { ordered, next: ordered ? (parseOrdinal(el.getAttribute('start')) ?? 1) : 1, delimiter, structured, loose };
+  const inCell = isCellContent(ctx);
+  const start = ordered ? (parseOrdinal(el.getAttribute('start')) ?? 1) : 1;
+  return { ordered, next: start, delimiter, structured, loose, inCell, start };
+}
+
+/** Directly in a GFM cell: not inside a link or heading there, which hold text only. */
+function isCellContent(ctx: Context): boolean {
+  return ctx.cellDepth > 0 && ctx.linkDepth === 0 && ctx.headingDepth === 0;
+}
+
+function cellListOpening(state: ListState): string {
+  if (!state.ordered) return '<ul>';
+  return state.start === 1 ? '<ol>' : `<ol start="${state.start}">`;
 }
 
 export const list: Rule = {
@@ -61,6 +73,7 @@ export const list: Rule = {
     ctx.lastList = { el, delimiter: state.delimiter };
     const body = blockBody(content);
     if (body === '') return '';
+    if (state.inCell) return asBlock(`${cellListOpening(state)}${body.replace(/\n+/g, '')}${state.ordered ? '</ol>' : '</ul>'}`);
     const parent = el.parentNode;
     // Directly inside an item, a list may follow the item's text on the next line (a tight
     // list) — except an ordered list not starting at 1, which cannot interrupt a paragraph.
@@ -97,9 +110,8 @@ export const listItem: Rule = {
       return;
     }
     if (!state.structured) {
-      // In a GFM cell, items become `<br>`-separated lines that keep a plain-text bullet.
-      const inCell = ctx.cellDepth > 0 && ctx.linkDepth === 0 && ctx.headingDepth === 0;
-      ctx.itemMarkers.push(inCell ? (state.ordered ? `${state.next++}. ` : '- ') : '');
+      // In a GFM cell an item becomes `<li>…</li>` (see ListState.inCell).
+      ctx.itemMarkers.push(state.inCell ? '<li>' : '');
       return;
     }
     let marker = `${state.delimiter} `;
@@ -121,9 +133,7 @@ export const listItem: Rule = {
     if (state?.structured === true) ctx.indentColumns -= marker.length;
     let body = blockBody(content);
     if (marker === '') return asBlock(body);
-    if (ctx.cellDepth > 0 && state?.structured !== true) {
-      return body === '' ? '' : asBlock(marker + body);
-    }
+    if (marker === '<li>') return body === '' ? '' : asBlock(`<li>${cellLine(body)}</li>`);
     const sep = state?.loose === true ? '\n\n' : '\n';
     if (body === '' && heldContent(el)) {
       // The next item takes this one's number (one given by `value` stays the item's own).

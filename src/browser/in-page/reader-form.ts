@@ -9,6 +9,7 @@
 // form into. With selected parts (selection.ts), an excluded element is left out with all inside it,
 // and with include selectors only matched elements are copied (with all inside them): an element
 // outside every match is passed through, its children looked at in its place.
+import { iconLinkName } from './link-name';
 import { FRAME_KEYS_GLOBAL, type ReadBounds } from './protocol';
 import type { SelectedParts } from './selection';
 import { TOO_LARGE } from './too-large';
@@ -115,19 +116,37 @@ function isTexAnnotation(el: Element): boolean {
   );
 }
 
-/** The URL the browser chose (currentSrc), else a lazy loader's real source, else src. */
+/**
+ * A lazy loader's real source, which it has not swapped in yet: the page was loaded in view
+ * (DESIGN), so a loader still holding it back was not going to show a placeholder for long.
+ */
+function lazySource(img: HTMLImageElement): string | null {
+  const lazy = img.getAttribute('data-src') || img.getAttribute('data-lazy-src') || img.getAttribute('data-original');
+  if (!lazy || lazy.trim().toLowerCase().startsWith('data:')) return null;
+  try {
+    return new URL(lazy, img.baseURI).href;
+  } catch {
+    return null;
+  }
+}
+
+/** A lazy loader's real source it has not swapped in, else the URL the browser chose (currentSrc), else src. */
 function imageSource(img: HTMLImageElement): string | null {
+  const lazy = lazySource(img);
+  if (lazy !== null && lazy !== img.src) return lazy;
   const current = img.currentSrc;
   if (current && !current.startsWith('data:')) return current;
-  const lazy = img.getAttribute('data-src') || img.getAttribute('data-lazy-src') || img.getAttribute('data-original');
-  if (lazy) {
-    try {
-      return new URL(lazy, img.baseURI).href;
-    } catch {
-      return lazy;
-    }
-  }
   return img.getAttribute('src') === null ? null : img.src;
+}
+
+/**
+ * What a link's copy gets instead of its own attributes: inside a frame, a relative link is
+ * relative to the frame's document, not to the page; an icon link, the name it goes by.
+ */
+function linkChanges(link: HTMLAnchorElement, inFrame: boolean): AttributeChanges | null {
+  const name = iconLinkName(link);
+  if (name === null) return inFrame ? { href: link.href } : null;
+  return inFrame ? { href: link.href, 'aria-label': name } : { 'aria-label': name };
 }
 
 // Nodes of a same-origin iframe's document come from another realm (the frame's own isolated world),
@@ -261,8 +280,7 @@ export function readerForm<N>(source: Document, bounds: ReadBounds, builder: For
       continue;
     }
     // Inside a frame, a relative link is relative to the frame's document, not to the page.
-    const changes = (depth > 0 || readsAFrame) && isHtml(node, 'a') && node.hasAttribute('href') ? { href: node.href } : null;
-    const copy = copyOf(parent, node, changes);
+    const copy = copyOf(parent, node, isHtml(node, 'a') && node.hasAttribute('href') ? linkChanges(node, depth > 0 || readsAFrame) : null);
     if (!shows && !KEEPS_PLACE.has(tag)) unseen.push(copy);
     // An element that holds text alone (most paragraphs, list items, links) takes its text at once,
     // off the stack: it shows where the element's does, and nothing in it needs the walk.

@@ -195,8 +195,22 @@ describe('links and images', () => {
     );
   });
 
-  it('flattens block content inside a link onto one line', () => {
-    expect(md('<a href="/card"><h3>Title</h3><p>Summary</p></a>', PAGE_URL)).toBe('[Title Summary](https://example.com/card)\n');
+  it('flattens several paragraphs inside a link onto one line, so the anchor keeps its whole text', () => {
+    expect(md('<a href="/card"><p>Kicker</p><p>Summary</p></a>', PAGE_URL)).toBe('[Kicker Summary](https://example.com/card)\n');
+  });
+
+  it('links each block of a teaser that holds a heading, and the heading keeps its level', () => {
+    expect(md('<a href="/card"><p>Kicker</p><h3>Title</h3><p>Summary</p></a>', PAGE_URL)).toBe(
+      '[Kicker](https://example.com/card)\n\n### [Title](https://example.com/card)\n\n[Summary](https://example.com/card)\n',
+    );
+  });
+
+  it('writes a list inside a table cell as inline HTML list markup, which keeps its items', () => {
+    expect(
+      md(
+        '<table><tr><th>a</th><th>b</th></tr><tr><td>x</td><td>Intro<ol start="3"><li>three<ul><li>sub</li></ul></li><li><p>four</p><p>more</p></li></ol></td></tr></table>',
+      ),
+    ).toBe('| a | b |\n| --- | --- |\n| x | Intro<ol start="3"><li>three<ul><li>sub</li></ul></li><li>four<br>more</li></ol> |\n');
   });
 
   it('keeps the alt text of an image without a usable source', () => {

@@ -115,7 +115,6 @@ const fixtures = readdirSync(FIXTURES)
 // visible word must still come back, in order (a subsequence), and the additions are named.
 const ADDITIONS: Record<string, string> = {
   'definition-lists.html': 'the `: ` before each definition',
-  'tables-cell-blocks.html': 'plain-text bullets of list items inside table cells',
   'pre-links.html': 'the list of the links inside the preformatted block',
   'lazy-images.html': 'the alt text of an image whose only source is a data: URL',
   'icon-links.html': 'the accessible name (aria-label, title) of each link without text',
