@@ -10,19 +10,23 @@ function table(head, rows, align) {
   return lines.join('\n');
 }
 
-// The bars of issue #3, checked against our row.
+// The targets our row is held to: each structure kind at least the best peer's figure on pages we
+// do not have (headings .989 turndown, list items .966 mdream, images .993 node-html-markdown), and
+// the earlier bars that still stand. Speed is judged against linkedom's bare parse, the ceiling of
+// any converter that walks a linkedom DOM (a ratio to turndown moves with the machine).
 const BARS = [
-  ['CommonMark round trip', (r) => r.cm?.rate, (v) => v >= 0.9, '≥ 90%', pct],
-  ['real-page score', (r) => r.pages?.score, (v) => v >= 96, '≥ 96', (v) => num(v, 1)],
-  ['text F1', (r) => r.pages?.text, (v) => v >= 0.975, '≥ .975', (v) => num(v, 3)],
+  ['CommonMark round trip', (r) => r.cm?.rate, (v) => v >= 0.92, '≥ 92%', pct],
+  ['real-page score', (r) => r.pages?.score, (v) => v >= 99, '≥ 99', (v) => num(v, 1)],
+  ['text F1', (r) => r.pages?.text, (v) => v >= 0.998, '≥ .998', (v) => num(v, 4)],
   ['link recall', (r) => r.pages?.links, (v) => v >= 0.985, '≥ .985', (v) => num(v, 3)],
-  ['structure', (r) => r.pages?.struct, (v) => v >= 0.95, '≥ .95', (v) => num(v, 3)],
+  ['headings', (r) => r.pages?.byKind.headings.recall, (v) => v >= 0.99, '≥ .99', (v) => num(v, 3)],
+  ['list items', (r) => r.pages?.byKind.listItems.recall, (v) => v >= 0.97, '≥ .97', (v) => num(v, 3)],
+  ['images', (r) => r.pages?.byKind.images.recall, (v) => v >= 0.99, '≥ .99', (v) => num(v, 3)],
   ['table cells', (r) => r.pages?.byKind.cells.recall, (v) => v >= 0.98, '≥ .98', (v) => num(v, 3)],
   ['code blocks', (r) => r.pages?.byKind.codeBlocks.recall, (v) => v >= 0.95, '≥ .95', (v) => num(v, 3)],
   ['junk', (r) => r.pages?.junk, (v) => v <= 0.0001, '≤ .0001', (v) => num(v, 5)],
   ['validity', (r) => r.pages?.valid, (v) => v >= 0.95, '≥ .95', (v) => num(v, 3)],
-  ['speed vs turndown', (r) => r.xTurndown, (v) => v >= 2.5, '≥ 2.5×', (v) => `${num(v)}×`],
-  ['speed vs linkedom parse', (r) => r.xParse, (v) => v >= 0.7, '≥ 70%', pct],
+  ['speed vs linkedom parse', (r) => r.xParse, (v) => v >= 0.75, '≥ 75%', pct],
 ];
 
 export function renderReport(results) {
@@ -149,13 +153,8 @@ export function renderReport(results) {
       v === undefined || v === null ? 'not measured' : ok(v) ? 'met' : 'NOT met',
     ];
   });
-  parts.push(`Bars of issue #3 (${ours.name}):`);
-  parts.push(table(['measure', 'bar', 'measured', ''], barRows, ['l', 'r', 'r', 'l']));
-  if (speed && td && parse && parse / td < 2.5) {
-    parts.push(
-      `In this run linkedom's parse alone ran at ${num(parse / td)}× turndown: below 2.5×, so no converter that parses with linkedom can reach 2.5× turndown here; the machine-independent form of that bar is ≥ 70% of linkedom's bare parse speed.`,
-    );
-  }
+  parts.push(`Targets (${ours.name}, on the public pages; the same harness scores pages we do not have):`);
+  parts.push(table(['measure', 'target', 'measured', ''], barRows, ['l', 'r', 'r', 'l']));
   const tables = parts.join('\n\n');
   const sp = results.speed;
   const env = [
