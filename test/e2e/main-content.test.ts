@@ -13,6 +13,25 @@ async function fetchMain(path: string, fields: Record<string, unknown> = {}) {
 }
 
 describe('only_main_content', () => {
+  it('returns the article a page hides until its scripts finish, when they never do, with X-Content-Mode: main', async () => {
+    const whole = await fetchMain('/pages/hidden-until-ready.html', { output_format: 'markdown' });
+    expect(whole.body).not.toContain('night ferry to the island sails again');
+    const { mode, body } = await fetchMain('/pages/hidden-until-ready.html', { output_format: 'markdown', only_main_content: true });
+    expect(mode).toBe('main');
+    expect(body).toBe(
+      [
+        '# Night ferry returns to the island',
+        'The night ferry to the island sails again from Monday, after a winter in which the only crossing left the harbour at four in the afternoon and islanders working in town had to stay over or leave early.',
+        'The operator says the late boat will run every weekday at eleven, calling at the north pier on request, and that the timetable will hold until the end of October whatever the number of passengers.',
+        'Islanders who campaigned for the service since it was cut say it will let nurses, cooks and students come home the same night, and that shops on the island expect to stay open later in the summer.',
+      ].join('\n\n') + '\n',
+    );
+    const html = await fetchMain('/pages/hidden-until-ready.html', { only_main_content: true });
+    expect(html.mode).toBe('main');
+    expect(html.body).toContain('<p>The night ferry to the island sails again from Monday,');
+    expect(html.body).not.toContain('The Harbour Gazette');
+  });
+
   it(`returns the article alone as markdown, its title first, without its breadcrumb, its headline said again, its subtitle, date lines, figure captions, credit line, link lists and the label over one, "Read more" cross-link, teasers, small print, its author's card and comment thread, with X-Content-Mode: main`, async () => {
     const { mode, body } = await fetchMain('/pages/main-article.html', { output_format: 'markdown', only_main_content: true });
     expect(mode).toBe('main');
