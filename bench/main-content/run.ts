@@ -10,7 +10,8 @@
 // mode with the title heading left out before scoring (what that heading costs on this metric),
 // every scrapinghub page below F1 0.8, and what extraction costs a warm request: the same article
 // pages with and without only_main_content, taking turns, paired medians.
-// `-- --quick`: the two main runs and their halves only, printed, no document written.
+// `-- --quick`: the two main runs and their halves only, printed, no document written; `-- --save DIR`
+// keeps both harnesses' per-page results there (to compare two runs page by page).
 import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -254,6 +255,12 @@ async function main() {
     const snippets = await runSnippets(harness.snippets, worker.origin);
     const halves = halfRows(main, snippets);
     console.log(`\n${halfTable(halves).join('\n')}`);
+    const save = process.argv.indexOf('--save');
+    if (save > 0 && process.argv[save + 1]) {
+      mkdirSync(process.argv[save + 1]!, { recursive: true });
+      writeFileSync(join(process.argv[save + 1]!, 'scrapinghub.json'), JSON.stringify(main));
+      writeFileSync(join(process.argv[save + 1]!, 'snippets.json'), JSON.stringify(snippets));
+    }
     if (quick) return;
     const full = await runHarness(harness.scrapinghub, worker.origin, 'full');
     const untitled = await withoutTitleHeading(worker.origin, (origin) => runHarness(harness.scrapinghub, origin, 'main', 'untitled'));

@@ -120,17 +120,18 @@ export const BLOCK_TAGS: ReadonlySet<string> = new Set([
   'optgroup',
 ]);
 
+/** The node after `node` in document order within `root`'s subtree, or null past its end. */
+export function nextInSubtree(node: DomNode, root: DomNode): DomNode | null {
+  if (node.firstChild !== null) return node.firstChild;
+  let at: DomNode = node;
+  while (at !== root && at.nextSibling === null) at = at.parentNode!;
+  return at === root ? null : at.nextSibling;
+}
+
 /** Whether an element named `tag` is inside `root` (a walk of the subtree: no selector engine needed). */
 export function containsTag(root: DomElement, tag: string): boolean {
-  let node = root.firstChild;
-  while (node !== null && node !== root) {
+  for (let node = root.firstChild; node !== null; node = nextInSubtree(node, root)) {
     if (isElement(node) && tagOf(node) === tag) return true;
-    if (node.firstChild !== null) {
-      node = node.firstChild;
-      continue;
-    }
-    while (node !== root && node.nextSibling === null) node = node.parentNode!;
-    if (node !== root) node = node.nextSibling;
   }
   return false;
 }

@@ -4,7 +4,7 @@
 
 import { MAX_MARKUP_DEPTH } from './context';
 import type { Context } from './context';
-import { BREAK, charAfter, isBlockTag, isElement, isText, SPACE, tagOf, UNKNOWN } from './dom';
+import { BREAK, charAfter, isBlockTag, isElement, isText, nextInSubtree, SPACE, tagOf, UNKNOWN } from './dom';
 import type { DomElement, DomNode } from './dom';
 import { escapeText } from './escape';
 import { isBlank, trimEndBlock, trimStartBlock } from './join';
@@ -194,24 +194,20 @@ function accessibleName(el: DomElement): string {
 }
 
 const MAX_NAME_LENGTH = 300;
+/** Nodes looked at inside an icon link: an icon link is small, and links nested by script stay linear. */
+const MAX_ICON_SCAN = 256;
 
 /** Only images marked decorative (`alt=""`) and no text: what a reader reads of the link is nothing. */
 function isDecorativeOnly(el: DomElement): boolean {
   let images = 0;
-  let node = el.firstChild;
-  for (let steps = 0; node !== null && node !== el; steps++) {
-    if (steps >= MAX_ICON_SCAN) return false;
+  let steps = 0;
+  for (let node = el.firstChild; node !== null; node = nextInSubtree(node, el)) {
+    if (++steps > MAX_ICON_SCAN) return false;
     if (isText(node) && node.data.trim() !== '') return false;
     if (isElement(node) && tagOf(node) === 'img') {
       if ((node.getAttribute('alt') ?? 'x').trim() !== '') return false;
       images++;
     }
-    if (node.firstChild !== null) {
-      node = node.firstChild;
-      continue;
-    }
-    while (node !== el && node.nextSibling === null) node = node.parentNode!;
-    if (node !== el) node = node.nextSibling;
   }
   return images > 0;
 }
@@ -233,25 +229,15 @@ function labelledByText(el: DomElement): string {
   return parts.join(' ').slice(0, MAX_NAME_LENGTH);
 }
 
-/** Elements looked at for an icon's SVG: an icon link is small, and links nested by script stay linear. */
-const MAX_ICON_SCAN = 256;
-
 /** The `<title>` of the first SVG inside `el` (an icon names itself there). */
 function svgTitleText(el: DomElement): string {
-  let node = el.firstChild;
-  for (let steps = 0; node !== null && node !== el && steps < MAX_ICON_SCAN; steps++) {
-    if (isElement(node) && tagOf(node) === 'svg') {
-      for (let c = node.firstChild; c !== null; c = c.nextSibling) {
-        if (isElement(c) && tagOf(c) === 'title') return collapseWhitespace(textOf(c)).trim().slice(0, MAX_NAME_LENGTH);
-      }
-      return '';
+  let steps = 0;
+  for (let node = el.firstChild; node !== null && ++steps <= MAX_ICON_SCAN; node = nextInSubtree(node, el)) {
+    if (!isElement(node) || tagOf(node) !== 'svg') continue;
+    for (let c = node.firstChild; c !== null; c = c.nextSibling) {
+      if (isElement(c) && tagOf(c) === 'title') return collapseWhitespace(textOf(c)).trim().slice(0, MAX_NAME_LENGTH);
     }
-    if (node.firstChild !== null) {
-      node = node.firstChild;
-      continue;
-    }
-    while (node !== el && node.nextSibling === null) node = node.parentNode!;
-    if (node !== el) node = node.nextSibling;
+    return '';
   }
   return '';
 }
