@@ -32,12 +32,13 @@ describe('only_main_content', () => {
     expect(html.body).not.toContain('The Harbour Gazette');
   });
 
-  it(`returns the article alone as markdown, its title first, without its breadcrumb, its headline said again, its subtitle, date lines, figure captions, credit line, link lists and the label over one, "Read more" cross-link, teasers, small print, its author's card and comment thread, with X-Content-Mode: main`, async () => {
+  it(`returns the article alone as markdown, its title first and its subtitle kept, without its breadcrumb, its headline said again, date lines, figure captions, credit line, link lists and the label over one, "Read more" cross-link, teasers, small print, its author's card and comment thread, with X-Content-Mode: main`, async () => {
     const { mode, body } = await fetchMain('/pages/main-article.html', { output_format: 'markdown', only_main_content: true });
     expect(mode).toBe('main');
     expect(body).toBe(
       [
         '# Tide pools of the north coast',
+        '### Where the pools form, what lives in them and how to visit them without doing any harm',
         'Tide pools form where the sea leaves water behind in hollows of rock at low tide. Each pool is a small world of its own, warmed by the sun and cooled again when the tide returns twice a day.',
         'On the north coast the best pools lie below the old harbour wall, where the rock shelf is wide and flat. Visit an hour before low tide and keep to the bare rock, away from the weed that hides deep cracks.',
         `![The harbour shelf at low tide](${ctx.fixtures.url('/images/shelf.png')})`,

@@ -1,6 +1,6 @@
 // The extract's headings that name nothing of the article's own: one that repeats the title (a
 // second headline, a breadcrumb ending in it), one above the text that says the title again in other
-// words or sums the article up, those left at the end with nothing (or a count) under them once
+// words, those left at the end with nothing (or a count) under them once
 // the sections they named were removed, and an author's card that ends the extract.
 import { HAS_MEDIA, MAX_NAME_CHARS, normalized, shortElements, visibleLength } from './extract-dom';
 
@@ -17,8 +17,6 @@ export function dropRepeatedHeading(root: Element, heading: string): void {
 
 /** A headline above the article's text that shares this much of its words with the title says the title again. */
 const MIN_RESTATED_SHARE = 0.6;
-/** A heading of this many words is a sentence (a subtitle summing the article up), not a section's name. */
-const MIN_DECK_WORDS = 10;
 
 const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
@@ -30,11 +28,11 @@ function sharedWords(a: Set<string>, b: Set<string>): number {
 }
 
 /**
- * Removes the article's header left above its first paragraph: a headline that says the title
- * again in other words ("High School Roundup: …" under the shared title "HS Roundup: …") and a
- * subtitle, a heading written as a sentence that sums the article up before it starts; a reader
- * would read it twice. A short heading there names the first section and stays, and further down
- * a section heading that shares words with the title is the article's own.
+ * Removes a headline left above the article's first paragraph that says the title again in other
+ * words ("High School Roundup: …" under the shared title "HS Roundup: …"): a reader would read it
+ * twice. A subtitle that sums the article up stays (it is the article's own standfirst), and so
+ * does a heading that names the first section; further down, a section heading that shares words
+ * with the title is the article's own.
  */
 export function dropArticleHeader(root: Element, heading: string): void {
   const title = new Set(wordsOf(heading));
@@ -43,8 +41,7 @@ export function dropArticleHeader(root: Element, heading: string): void {
   if (firstParagraph === undefined) return;
   for (const headline of root.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
     if (!(headline.compareDocumentPosition(firstParagraph) & Node.DOCUMENT_POSITION_FOLLOWING)) break;
-    const words = wordsOf(headline.textContent ?? '');
-    if (words.length >= MIN_DECK_WORDS || sharedWords(new Set(words), title) >= MIN_RESTATED_SHARE) headline.remove();
+    if (sharedWords(new Set(wordsOf(headline.textContent ?? '')), title) >= MIN_RESTATED_SHARE) headline.remove();
   }
 }
 
