@@ -7,6 +7,7 @@ import type { Context, TableCell, TableState } from './context';
 import { containsTag, isElement, tagOf } from './dom';
 import type { DomElement } from './dom';
 import { asBlock, blockBody, cellLine, flattenToLine } from './lines';
+import { pipeTable } from './pipe-table';
 import type { Rule } from './walk';
 
 // HTML caps colspan at 1000; padding beyond a few times the real cell count is refused so the
@@ -167,9 +168,7 @@ function renderRows(rows: readonly TableCell[][]): string {
   let columns = 0;
   for (const line of grid) columns = Math.max(columns, line.length);
   if (columns * grid.length > PADDING_FACTOR * cells + 64) return raggedFallback(filled);
-  const lines = grid.map((line) => renderRow(line, columns));
-  const delimiterRow = `|${' --- |'.repeat(columns)}`;
-  return [lines[0], delimiterRow, ...lines.slice(1)].join('\n');
+  return pipeTable(grid);
 }
 
 /** Too ragged to pad: one paragraph per row keeps the text without blowing up the output. */
@@ -182,13 +181,6 @@ function raggedFallback(rows: readonly TableCell[][]): string {
         .join(' '),
     )
     .join('\n\n');
-}
-
-function renderRow(line: readonly string[], columns: number): string {
-  const out = line.slice();
-  while (out.length < columns) out.push('');
-  // Trailing empty slots left by rowspans still count as cells.
-  return `| ${out.join(' | ')} |`;
 }
 
 export const tableRules: readonly Rule[] = [table, tableRow, tableCell, tableCaption];

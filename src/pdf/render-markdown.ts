@@ -3,6 +3,7 @@
 // only what would be misread gets a backslash.
 
 import { escapeText } from '../markdown/escape';
+import { pipeTable } from '../markdown/pipe-table';
 import { formatDestination } from '../markdown/urls';
 import type { Block, Inline, ListItem } from './model';
 
@@ -35,10 +36,7 @@ function cell(text: string): string {
 }
 
 function table(rows: readonly string[][]): string {
-  const width = Math.max(...rows.map((r) => r.length));
-  const line = (r: readonly string[]) => `| ${Array.from({ length: width }, (_, i) => cell(r[i] ?? '')).join(' | ')} |`;
-  const [head, ...body] = rows;
-  return [line(head ?? []), `|${' --- |'.repeat(width)}`, ...body.map(line)].join('\n');
+  return pipeTable(rows.map((row) => row.map(cell)));
 }
 
 export function renderMarkdown(blocks: readonly Block[]): string {
