@@ -32,7 +32,7 @@ describe('only_main_content', () => {
     expect(html.body).not.toContain('The Harbour Gazette');
   });
 
-  it(`returns the article alone as markdown, its title first and its subtitle kept, without its breadcrumb, its headline said again, date lines, figure captions, credit line, link lists and the label over one, "Read more" cross-link, teasers, small print, its author's card and comment thread, with X-Content-Mode: main`, async () => {
+  it(`returns the article alone as markdown, its title first and its subtitle kept, without its breadcrumb, its headline said again, date lines, figure captions, credit line, link lists and the label over one, "Read more" cross-link, teasers, small print, its author's card and comment thread, and a label left at its end ("Share this guide"; a line with a number stays), with X-Content-Mode: main`, async () => {
     const { mode, body } = await fetchMain('/pages/main-article.html', { output_format: 'markdown', only_main_content: true });
     expect(mode).toBe('main');
     expect(body).toBe(
@@ -58,6 +58,7 @@ describe('only_main_content', () => {
         '```\nlow_tide = high_tide + 6h 12m\n```',
         '| Pool | Best month |\n| --- | --- |\n| Harbour shelf | June |\n| North point | August |',
         'Put every stone back the way you found it: the animals beneath depend on the shade it gives them through the long hours of sun.',
+        'Harbour office: 0800 123 456',
       ].join('\n\n') + '\n',
     );
   });
@@ -70,6 +71,7 @@ describe('only_main_content', () => {
     expect(body).toContain('Put every stone back the way you found it');
     expect(body).toContain(`Tide times: <a href="${ctx.fixtures.url('/guides/coastguard')}">Coastguard</a>`);
     for (const left of [
+      'Share this guide',
       'Accept all cookies',
       'Related stories',
       'All rights reserved',

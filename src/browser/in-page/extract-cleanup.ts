@@ -4,6 +4,7 @@
 // print, and the headings left with nothing after them. Every rule reads the extract's own
 // structure, text and rendered size (links, dates, clocks, a label's colon, font sizes), never a
 // site's class names or words.
+import { dropTrailingLabels } from './trailing-labels';
 import { dropCaptions } from './captions';
 import { dropCommentThreads, dropDateLines } from './dated-lines';
 import { dropArticleHeader, dropRepeatedHeading, dropTrailingCard, dropTrailingHeadings } from './extract-headings';
@@ -168,4 +169,5 @@ export function dropNonArticle(root: Element, heading: string | null): void {
   if (heading !== null) dropArticleHeader(root, heading);
   dropTrailingHeadings(root);
   dropTrailingCard(root);
+  dropTrailingLabels(root);
 }
