@@ -36,16 +36,35 @@ function isTrailingName(part: string, names: Set<string>): boolean {
   return names.has(squeeze(part));
 }
 
-/** `title` without trailing names; the title as it is when it has none, or is nothing but them. */
+/** The site's own names (site_name, the host's main label), not the author's: what a title may start with too. */
+function siteNames(metadata: HeadingMetadata, pageUrl: string): Set<string> {
+  return trailingNames({ ...metadata, author: null }, pageUrl);
+}
+
+/**
+ * Whether a title's first part names the site ("NWX Magazin | Vertrauen …" on nwx.new-work.se): one
+ * of its names, a domain name, or at most three words the first of which is one of its names.
+ */
+function isLeadingSiteName(part: string, names: Set<string>): boolean {
+  if (isTrailingName(part, names)) return true;
+  const words = part.trim().split(/\s+/);
+  return words.length <= 3 && names.has(squeeze(words[0] ?? ''));
+}
+
+/** `title` without trailing names or a leading site name; the title as it is when it has none, or is nothing but them. */
 export function articleHeading(title: string, metadata: HeadingMetadata, pageUrl: string): string {
   const names = trailingNames(metadata, pageUrl);
   let heading = title.trim();
   for (;;) {
     const separators = [...heading.matchAll(SEPARATOR)];
     const last = separators.at(-1);
-    if (last?.index === undefined || last.index === 0) return heading;
+    if (last?.index === undefined || last.index === 0) break;
     const tail = heading.slice(last.index + last[0].length);
-    if (!isTrailingName(tail, names)) return heading;
+    if (!isTrailingName(tail, names)) break;
     heading = heading.slice(0, last.index).trim();
   }
+  const first = [...heading.matchAll(SEPARATOR)][0];
+  if (first?.index === undefined || first.index === 0) return heading;
+  const rest = heading.slice(first.index + first[0].length).trim();
+  return rest !== '' && isLeadingSiteName(heading.slice(0, first.index), siteNames(metadata, pageUrl)) ? rest : heading;
 }

@@ -47,6 +47,28 @@ describe('articleHeading', () => {
     expect(articleHeading(title, metadata, PAGE)).toBe(title.trim());
   });
 
+  it.each([
+    ['NWX Magazin | Vertrauen hilft gegen Stress', none, 'https://nwx.new-work.se/magazin/stress', 'Vertrauen hilft gegen Stress'],
+    [
+      'MoreBikes - Clymer workshop manual review',
+      { site_name: 'MoreBikes', canonical_url: null, author: null },
+      PAGE,
+      'Clymer workshop manual review',
+    ],
+    ['note100yen.com | Kindle shortcut keys', none, PAGE, 'Kindle shortcut keys'],
+  ])('drops a leading site name from %j', (title, metadata, page, heading) => {
+    expect(articleHeading(title, metadata, page)).toBe(heading);
+  });
+
+  it('keeps a leading section or author name, which is no site name', () => {
+    expect(articleHeading('Opinion | Is Football Violence a Crime?', none, 'https://www.wsj.com/articles/x')).toBe(
+      'Opinion | Is Football Violence a Crime?',
+    );
+    expect(
+      articleHeading('Eleanor Ainge Roy | On whales', { site_name: null, canonical_url: null, author: 'Eleanor Ainge Roy' }, PAGE),
+    ).toBe('Eleanor Ainge Roy | On whales');
+  });
+
   it('learns the site name from the page URL when there is no other', () => {
     expect(articleHeading('Tide pools - Coastal Notes', none, 'https://coastalnotes.example/tide-pools')).toBe('Tide pools');
   });
