@@ -10,14 +10,10 @@ const squeeze = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu,
 
 type HeadingMetadata = Pick<PageMetadata, 'site_name' | 'canonical_url' | 'author'>;
 
-/**
- * Names a title may end with: the site's site_name, the main label of its host ("www.news-nation.in"
- * → "newsnation"), and the article's author ("… whale strandings | Eleanor Ainge Roy").
- */
-function trailingNames(metadata: HeadingMetadata, pageUrl: string): Set<string> {
+/** The site's own names: its site_name and the main label of its host ("www.news-nation.in" → "newsnation"). */
+function siteNames(metadata: HeadingMetadata, pageUrl: string): Set<string> {
   const names = new Set<string>();
   if (metadata.site_name) names.add(squeeze(metadata.site_name));
-  if (metadata.author) names.add(squeeze(metadata.author));
   for (const url of [metadata.canonical_url, pageUrl]) {
     try {
       const labels = new URL(url ?? '').hostname.replace(/^www\./, '').split('.');
@@ -36,11 +32,6 @@ function isTrailingName(part: string, names: Set<string>): boolean {
   return names.has(squeeze(part));
 }
 
-/** The site's own names (site_name, the host's main label), not the author's: what a title may start with too. */
-function siteNames(metadata: HeadingMetadata, pageUrl: string): Set<string> {
-  return trailingNames({ ...metadata, author: null }, pageUrl);
-}
-
 /**
  * Whether a title's first part names the site ("NWX Magazin | Vertrauen …" on nwx.new-work.se): one
  * of its names, a domain name, or at most three words the first of which is one of its names.
@@ -53,7 +44,10 @@ function isLeadingSiteName(part: string, names: Set<string>): boolean {
 
 /** `title` without trailing names or a leading site name; the title as it is when it has none, or is nothing but them. */
 export function articleHeading(title: string, metadata: HeadingMetadata, pageUrl: string): string {
-  const names = trailingNames(metadata, pageUrl);
+  const site = siteNames(metadata, pageUrl);
+  // A title may end with the site's name or the article's author ("… whale strandings | Eleanor Ainge Roy").
+  const author = squeeze(metadata.author ?? '');
+  const names = author === '' ? site : new Set([...site, author]);
   let heading = title.trim();
   for (;;) {
     const separators = [...heading.matchAll(SEPARATOR)];
@@ -66,5 +60,5 @@ export function articleHeading(title: string, metadata: HeadingMetadata, pageUrl
   const first = [...heading.matchAll(SEPARATOR)][0];
   if (first?.index === undefined || first.index === 0) return heading;
   const rest = heading.slice(first.index + first[0].length).trim();
-  return rest !== '' && isLeadingSiteName(heading.slice(0, first.index), siteNames(metadata, pageUrl)) ? rest : heading;
+  return rest !== '' && isLeadingSiteName(heading.slice(0, first.index), site) ? rest : heading;
 }

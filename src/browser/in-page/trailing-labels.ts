@@ -21,7 +21,8 @@ function isLabel(block: Element, root: Element): boolean {
   if (text === '' || SENTENCE_END.test(text) || INFORMATION.test(text)) return false;
   if (text.split(' ').length > MAX_LABEL_WORDS) return false;
   if (block.matches(HAS_MEDIA) || block.querySelector(HAS_MEDIA) !== null) return false;
-  return !block.matches('li, blockquote, figure, pre, table') && !inContentContext(block, root);
+  // A list item, quotation, figure, table or code block is a content context itself (closest() meets it first).
+  return !inContentContext(block, root);
 }
 
 /** The blocks that hold no other block, in document order. */

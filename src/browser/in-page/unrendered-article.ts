@@ -7,6 +7,7 @@
 // what is shown was judged and is not an article).
 import type { PageMetadata } from '../../metadata';
 import { domBuilder } from './dom-form';
+import { normalized } from './extract-dom';
 import { mainContentOf } from './main-content';
 import type { ReadBounds } from './protocol';
 import { readerForm } from './reader-form';
@@ -17,13 +18,11 @@ const MIN_PROBE_CHARS = 80;
 /** Paragraphs looked at: enough to tell, few enough to stay cheap on a long article. */
 const MAX_PROBES = 5;
 
-const squeeze = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
-
-/** The extract's longest paragraphs (at most MAX_PROBES), white space squeezed. */
+/** The extract's longest paragraphs (at most MAX_PROBES), as one line each. */
 function probes(article: Document): string[] {
   const texts: string[] = [];
   for (const block of article.body.querySelectorAll('p, li, blockquote, dd, td')) {
-    const text = squeeze(block.textContent);
+    const text = normalized(block);
     if (text.length >= MIN_PROBE_CHARS) texts.push(text);
   }
   return texts.sort((a, b) => b.length - a.length).slice(0, MAX_PROBES);
@@ -43,6 +42,6 @@ export function unrenderedArticle(
   if (article === null) return null;
   const found = probes(article);
   if (found.length === 0) return null;
-  const shownText = squeeze(shown.body.textContent);
+  const shownText = normalized(shown.body);
   return found.some((text) => shownText.includes(text)) ? null : article;
 }
