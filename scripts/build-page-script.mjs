@@ -6,16 +6,33 @@
 // preload scripts (src/browser/in-page/preload) become build/preload-<name>.js: scripts that run as
 // they are in every new document (page-setup.ts). Run by wrangler before every build (wrangler.toml
 // [build]) and by the tests' global setup; the output is not committed.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { splitRulesModule, withRuleComments } from './consent-rule-split.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The kinds of read, each an entry in src/browser/in-page/scripts/. */
 const SCRIPT_KINDS = ['html', 'markdown', 'main-content', 'wait'];
 /** Scripts every new document runs before its own, each an entry in src/browser/in-page/preload/. */
 const PRELOADS = ['in-view', 'consent'];
+
+const CONSENT_RULES_MODULE = 'page-fetch:consent-rules';
+
+/** autoconsent's compact rule set, as the package ships it. */
+function consentRules() {
+  return JSON.parse(readFileSync(join(ROOT, 'node_modules/@duckduckgo/autoconsent/rules/compact-rules.json'), 'utf8'));
+}
+
+/** Gives the consent preload its rule set, split so a document reads only the rules its URL can run (consent-rule-split.mjs). */
+const consentRulesPlugin = {
+  name: 'consent-rules',
+  setup(builder) {
+    builder.onResolve({ filter: new RegExp(`^${CONSENT_RULES_MODULE}$`) }, (args) => ({ path: args.path, namespace: 'consent-rules' }));
+    builder.onLoad({ filter: /.*/, namespace: 'consent-rules' }, () => ({ contents: splitRulesModule(), loader: 'js' }));
+  },
+};
 
 /** One minified browser bundle of `entry` (under src/browser/in-page/) as `outfile` (under build/). */
 function bundle(entry, outfile, options = {}) {
@@ -38,9 +55,11 @@ export async function buildPageScript() {
     // An IIFE assigned to a local: the Durable Object wraps it in `function (request) { … }`.
     ...SCRIPT_KINDS.map((kind) => bundle(`scripts/${kind}.ts`, `page-script-${kind}.js`, { globalName: 'pageFetchScript' })),
     // Run as they are, in every new document.
-    // JSON (autoconsent's rules) comes in as text, parsed in the page: far cheaper for V8 than a literal.
-    ...PRELOADS.map((name) => bundle(`preload/${name}.ts`, `preload-${name}.js`, { loader: { '.json': 'text' } })),
+    ...PRELOADS.map((name) => bundle(`preload/${name}.ts`, `preload-${name}.js`, { plugins: [consentRulesPlugin] })),
   ]);
+  // The rules go into the consent preload as comments, once minified (comments do not survive that).
+  const consentPreload = join(ROOT, 'build', 'preload-consent.js');
+  writeFileSync(consentPreload, withRuleComments(readFileSync(consentPreload, 'utf8'), consentRules()));
 }
 
 // As vitest's global setup.

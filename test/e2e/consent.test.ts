@@ -41,6 +41,20 @@ describe('consent: "reject" (the default)', () => {
     },
   );
 
+  it('declines it too where the URL makes the page read the site rules (they are parsed, none of them runs here)', async () => {
+    // "dropbox.com/" is the text of a site rule: the page parses the site rules, then the rule's own
+    // pattern (the host) leaves it out, and the generic OneTrust rule answers as before.
+    const response = await ctx.worker.fetchPage({
+      url: ctx.fixtures.url('/consent/onetrust?from=dropbox.com/&id=site-rules'),
+      output_format: 'markdown',
+    });
+    const { data } = (await response.json()) as { data: string };
+    expect(response.status).toBe(200);
+    expect(data).toContain(ARTICLE_TEXT);
+    expect(data).not.toContain('OneTrust dialog');
+    expect(choices('site-rules')).toEqual(['reject']);
+  });
+
   it('leaves the declined dialog out of html too (hidden or gone, as the platform leaves it)', async () => {
     const response = await ctx.worker.fetchPage({ url: ctx.fixtures.url('/consent/onetrust?id=html'), output_format: 'html' });
     const { data } = (await response.json()) as { data: string };

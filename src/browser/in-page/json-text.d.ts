@@ -1,5 +1,8 @@
-// The preload bundles load JSON files as their text (scripts/build-page-script.mjs).
-declare module '@duckduckgo/autoconsent/rules/compact-rules.json' {
-  const text: string;
-  export default text;
+// The consent preload's rule set, a module the build makes from the package's rules
+// (scripts/build-page-script.mjs, scripts/consent-rule-split.mjs).
+declare module 'page-fetch:consent-rules' {
+  /** A function whose source holds, in a comment, the JSON of the rule set without its site rules and of the site rules' texts. */
+  export function rulesSource(): unknown;
+  /** A function whose source holds the site rules' JSON in a comment. */
+  export function siteRulesSource(): unknown;
 }

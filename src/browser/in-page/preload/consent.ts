@@ -6,11 +6,11 @@
 // goes to the Durable Object through a binding (CONSENT_BINDING, added by page-setup.ts), so the
 // page is taken after the answer, not before (browser/consent-watch.ts). A page whose request keeps
 // its dialogs (consent: "keep") never runs this script.
-import AutoConsent, { type ContentScriptMessage, filterCompactRules, type IndexedCMPRuleset } from '@duckduckgo/autoconsent';
-// The rules come in as the JSON text the package ships (the build loads .json files as text): for a
-// fresh renderer, one JSON.parse costs far less than compiling a 257 KB object literal.
-import COMPACT_RULES_JSON from '@duckduckgo/autoconsent/rules/compact-rules.json';
+import AutoConsent, { type ContentScriptMessage } from '@duckduckgo/autoconsent';
+// The package's rule set, split by the build (scripts/consent-rule-split.mjs).
+import { rulesSource, siteRulesSource } from 'page-fetch:consent-rules';
 import { CONSENT_BINDING, type ConsentReport } from '../protocol';
+import { commentText, consentRulesFor } from './consent-rules';
 
 /** How often detection looks for a dialog (every 500 ms): a dialog that shows later than this is not waited for. */
 const DETECT_RETRIES = 8;
@@ -57,9 +57,9 @@ function start(): void {
     },
     {
       autoconsent: [],
-      compact: filterCompactRules(JSON.parse(COMPACT_RULES_JSON) as IndexedCMPRuleset, {
-        url: location.href,
-        mainFrame: window.top === window,
+      compact: consentRulesFor(location.href, window.top === window, {
+        ...JSON.parse(commentText(rulesSource.toString())),
+        site: () => JSON.parse(commentText(siteRulesSource.toString())),
       }),
     },
   );

@@ -1,0 +1,13 @@
+// Types of consent-rule-split.mjs (a build script, plain JavaScript), for its unit tests.
+import type { CompactCMPRule, IndexedCMPRuleset } from '@duckduckgo/autoconsent';
+
+export function topLevelAlternatives(pattern: string): string[];
+export function requiredText(alternative: string): string;
+export function requiredTexts(pattern: string): string[] | null;
+export function splitRuleSet(ruleset: IndexedCMPRuleset): {
+  base: IndexedCMPRuleset;
+  siteTexts: (string[] | null)[];
+  site: { r: CompactCMPRule[]; s: string[] };
+};
+export function splitRulesModule(): string;
+export function withRuleComments(code: string, ruleset: IndexedCMPRuleset): string;

@@ -1,0 +1,168 @@
+// Splits autoconsent's compact rule set at build time (scripts/build-page-script.mjs) so a document
+// pays only for the rules that can run in it. About three quarters of the set's text is site-specific
+// rules, each runnable only on URLs its pattern matches, and the package's own filter compiles all
+// ~600 patterns as regular expressions in every document (5 ms of a fresh renderer's main thread).
+// Here each site rule gets, per alternative of its pattern, a piece of literal text every matching URL
+// must contain: a document tests those with `includes` and hands the package's filter only the rules
+// whose text it contains, so the filter still decides, on far fewer patterns. A pattern this cannot
+// read safely gets no literals and is always handed over.
+
+/** Characters that stand for themselves when escaped with a backslash. */
+const ESCAPED_LITERAL = /^[^A-Za-z0-9]$/;
+/** Escapes that stand for one character of a class, or for a position, with nothing after them. */
+const CLASS_ESCAPE = /^[dDwWsSbBnrtfv]$/;
+/** Characters that stand for themselves unescaped (outside groups and classes). */
+const PLAIN_LITERAL = /^[A-Za-z0-9/:=&%,;!@#~_'"<> -]$/;
+const SCHEME = 'https://';
+/** Shorter pieces match too many URLs to be worth testing first. */
+const MIN_LITERAL = 4;
+
+/** `pattern` split at its top-level `|` (not inside a group, a class or after a backslash). */
+export function topLevelAlternatives(pattern) {
+  const alternatives = [];
+  let depth = 0;
+  let inClass = false;
+  let start = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) {
+      alternatives.push(pattern.slice(start, i));
+      start = i + 1;
+    }
+  }
+  alternatives.push(pattern.slice(start));
+  return alternatives;
+}
+
+/** The index just past the group or class opening at `i`. */
+function skipGroupOrClass(source, i) {
+  let depth = 0;
+  let inClass = false;
+  for (; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') i++;
+    else if (inClass) {
+      if (c === ']') {
+        inClass = false;
+        if (depth === 0) return i + 1;
+      }
+    } else if (c === '[') inClass = true;
+    else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i + 1;
+  }
+  return source.length;
+}
+
+/**
+ * The longest text every string `alternative` (a regular expression without `|` at its top level)
+ * matches must contain, or '' when it cannot be read safely. Runs of literal characters at the top
+ * level, the scheme aside; a group, a class, `.`, an anchor, a quantifier or a class escape (`\d`)
+ * ends a run, a character made optional by `?`, `*` or `{` leaves it, and an escape with operands
+ * (`\u00e9`) leaves the alternative unread.
+ */
+export function requiredText(alternative) {
+  let longest = '';
+  let run = '';
+  const end = () => {
+    // The scheme is in nearly every URL: it tells nothing.
+    if (run.length > longest.length && !SCHEME.includes(run)) longest = run;
+    run = '';
+  };
+  for (let i = 0; i < alternative.length; ) {
+    const c = alternative[i];
+    let literal = null;
+    let next = i + 1;
+    if (c === '\\') {
+      const escaped = alternative[i + 1] ?? '';
+      if (ESCAPED_LITERAL.test(escaped)) literal = escaped;
+      // Escapes with operands (\u00e9, \x41, \k<name>, \p{L}, \12) are not read: no text for the alternative.
+      else if (!CLASS_ESCAPE.test(escaped)) return '';
+      next = i + 2;
+    } else if (c === '(' || c === '[') {
+      next = skipGroupOrClass(alternative, i);
+    } else if (c === '{') {
+      // A quantifier's counts are not text of the URL.
+      const close = alternative.indexOf('}', i);
+      next = close < 0 ? alternative.length : close + 1;
+    } else if (PLAIN_LITERAL.test(c)) {
+      literal = c;
+    }
+    const quantifier = alternative[next];
+    if (literal !== null && quantifier !== '?' && quantifier !== '*' && quantifier !== '{') {
+      run += literal;
+      // After `+` the character may repeat: what follows is not contiguous with the run.
+      if (quantifier === '+') end();
+    } else {
+      end();
+    }
+    i = next;
+  }
+  end();
+  return longest;
+}
+
+/** Per alternative of `pattern`, a text every URL it matches contains; null when any alternative has none worth testing. */
+export function requiredTexts(pattern) {
+  const texts = topLevelAlternatives(pattern).map(requiredText);
+  return texts.every((text) => text.length >= MIN_LITERAL) ? [...new Set(texts)] : null;
+}
+
+/**
+ * The package's indexed rule set in three parts: `base`, the rule set without its site rules (the
+ * strings the generic and frame rules use, the package's index unchanged); `siteTexts`, per site rule
+ * the texts of requiredTexts (null: always a candidate); `site`, the site rules and the strings only
+ * they use, to be appended to the base's.
+ */
+export function splitRuleSet(ruleset) {
+  const { v, s, r, index } = ruleset;
+  const [siteStart, siteEnd] = index.specificRuleRange;
+  // The split relies on the package's layout: site rules last, their own strings after the frame rules'.
+  if (siteEnd !== r.length || index.genericRuleRange[1] !== siteStart || index.frameStringEnd < index.genericStringEnd) {
+    throw new Error('autoconsent compact rules: unexpected layout');
+  }
+  const baseStrings = index.frameStringEnd;
+  return {
+    base: { v, s: s.slice(0, baseStrings), r: r.slice(0, siteStart), index },
+    siteTexts: r.slice(siteStart).map((rule) => (rule[3] ? requiredTexts(rule[3]) : null)),
+    site: { r: r.slice(siteStart), s: s.slice(baseStrings) },
+  };
+}
+
+/** What the module's functions return until the build puts each part's JSON in their place (withRuleComments). */
+const PLACEHOLDERS = { rules: '__PAGE_FETCH_CONSENT_RULES__', siteRules: '__PAGE_FETCH_SITE_RULES__' };
+
+/**
+ * The source of the module the consent preload imports the split rule set from: two functions,
+ * `rulesSource` (the base and the site texts) and `siteRulesSource` (the site rules, read only by a
+ * document whose URL holds one of their texts), each returning a placeholder the build replaces with
+ * a comment holding that part's JSON (withRuleComments). A document reads a part from its function's
+ * source text: V8 skips a comment far faster than it scans a string literal of the same length (a
+ * 257 KB literal cost a fresh renderer about 5 ms), and JSON.parse is far cheaper than a literal.
+ */
+export function splitRulesModule() {
+  return [
+    `export function rulesSource() { return ${JSON.stringify(PLACEHOLDERS.rules)}; }`,
+    `export function siteRulesSource() { return ${JSON.stringify(PLACEHOLDERS.siteRules)}; }`,
+  ].join('\n');
+}
+
+/** The built preload `code` with each placeholder replaced by a comment holding its part's JSON. */
+export function withRuleComments(code, ruleset) {
+  const { base, siteTexts, site } = splitRuleSet(ruleset);
+  const parts = { rules: { base, siteTexts }, siteRules: site };
+  for (const [name, placeholder] of Object.entries(PLACEHOLDERS)) {
+    const quoted = JSON.stringify(placeholder);
+    const at = code.indexOf(quoted);
+    if (at < 0 || code.indexOf(quoted, at + 1) >= 0) throw new Error(`consent preload: ${placeholder} not found once`);
+    // `*/` can only occur inside a JSON string, where `\/` means `/` as well.
+    const json = JSON.stringify(parts[name]).replaceAll('*/', '*\\/');
+    // The space keeps `return"…"` from becoming `return0`.
+    code = `${code.slice(0, at)} 0/*${json}*/${code.slice(at + quoted.length)}`;
+  }
+  return code;
+}

@@ -1,0 +1,124 @@
+// The consent rule set split at build time (scripts/consent-rule-split.mjs) and put together again per
+// document (in-page/preload/consent-rules.ts): a document gets exactly the rules the package's own
+// filter would give it from the whole set, whatever its URL and frame kind.
+import { filterCompactRules, type IndexedCMPRuleset } from '@duckduckgo/autoconsent';
+import COMPACT_RULES from '@duckduckgo/autoconsent/rules/compact-rules.json';
+import { describe, expect, it } from 'vitest';
+import {
+  requiredText,
+  requiredTexts,
+  splitRuleSet,
+  splitRulesModule,
+  topLevelAlternatives,
+  withRuleComments,
+} from '../../../../scripts/consent-rule-split.mjs';
+import { commentText, consentRulesFor, type SplitRules } from '../../../../src/browser/in-page/preload/consent-rules.js';
+
+const RULES = COMPACT_RULES as unknown as IndexedCMPRuleset;
+const parts = splitRuleSet(RULES);
+const split: SplitRules = { base: parts.base, siteTexts: parts.siteTexts, site: () => parts.site };
+const sitePatterns = RULES.r.slice(RULES.index.specificRuleRange[0]).map((rule) => rule[3]);
+
+/** URLs around every site rule's texts: most of them match the rule's pattern. */
+function urlsNearSiteRules(): string[] {
+  const urls = new Set<string>();
+  for (const texts of parts.siteTexts) {
+    for (const text of texts ?? []) {
+      for (const prefix of ['https://', 'https://www.', 'http://', 'https://help.', 'https', 'http', ''])
+        for (const suffix of ['', 'path/page?x=1']) urls.add(`${prefix}${text}${suffix}`);
+    }
+  }
+  return [...urls];
+}
+
+describe('requiredText', () => {
+  it.each([
+    ['^https?://(www\\.)?dropbox\\.com/', 'dropbox.com/'],
+    ['^https://plus\\.gmx\\.com/lt(?:[?#]|$)', 'https://plus.gmx.com/lt'],
+    ['^https://(www|help)\\.coinbase\\.com', '.coinbase.com'],
+    ['^https://(www\\.)?(m\\.)?imdb.com/', 'imdb'],
+    ['^https://example\\.com?/', 'https://example.co'],
+    ['^https://shop\\.examples*\\.org', 'https://shop.example'],
+    ['^https://a{2}bcd\\.org', 'bcd.org'],
+    ['^https://a{12345678}b\\.c', 'b.c'],
+    ['^https://[a-z]+\\.example\\.net/', '.example.net/'],
+    ['^https://x+yz\\.example/', 'yz.example/'],
+    ['^https://\\w+\\.site\\d\\.example/', '.example/'],
+    ['^https://(foo|bar)\\.com/', '.com/'],
+  ])('reads %j as needing %j', (pattern, text) => {
+    expect(requiredText(pattern)).toBe(text);
+  });
+
+  it('splits at top-level bars only', () => {
+    expect(topLevelAlternatives('^a(b|c)|[|]d|e\\|f')).toEqual(['^a(b|c)', '[|]d', 'e\\|f']);
+  });
+
+  it('gives no texts when an alternative has none worth testing', () => {
+    expect(requiredTexts('^https://(www\\.)?(aa|bb)\\.c/')).toBeNull();
+    expect(requiredTexts('^https://caf\\u00e9\\.example/')).toBeNull();
+    expect(requiredTexts('^https://(ab)\\12345\\.example/')).toBeNull();
+    expect(requiredTexts('^https?://(www\\.)?a\\.com/|^https?://(www\\.)?b\\.com/')).toEqual(['a.com/', 'b.com/']);
+  });
+});
+
+describe('the site rules texts', () => {
+  it('are in every URL their rule matches', () => {
+    const urls = urlsNearSiteRules();
+    let rulesMatched = 0;
+    sitePatterns.forEach((pattern, i) => {
+      const regex = new RegExp(pattern);
+      const texts = parts.siteTexts[i] ?? [];
+      const matching = urls.filter((url) => regex.test(url));
+      if (matching.length > 0) rulesMatched++;
+      for (const url of matching)
+        expect(
+          texts.some((text: string) => url.includes(text)),
+          `${pattern} on ${url}`,
+        ).toBe(true);
+    });
+    // The URLs reach nearly every site rule, so the check above has something to check.
+    expect(rulesMatched / sitePatterns.length).toBeGreaterThan(0.95);
+  });
+
+  it('exist for every site rule', () => {
+    expect(parts.siteTexts.filter((texts: string[] | null) => texts === null)).toHaveLength(0);
+  });
+});
+
+describe('consentRulesFor', () => {
+  const urls = [
+    'https://example.org/',
+    'https://www.theguardian.com/world/2024/jan/01/story',
+    'http://127.0.0.1:8787/bench/article?fetch_ms=0',
+    'https://www.bbc.co.uk/news',
+    ...urlsNearSiteRules().filter((_, i) => i % 23 === 0),
+  ];
+
+  it.each([true, false])('gives what the package filter gives from the whole set (main frame: %s)', (mainFrame) => {
+    for (const url of urls) expect(consentRulesFor(url, mainFrame, split), url).toEqual(filterCompactRules(RULES, { url, mainFrame }));
+  });
+
+  it('reads the site rules only for a URL that holds one of their texts', () => {
+    let reads = 0;
+    const counting: SplitRules = {
+      ...split,
+      site: () => {
+        reads++;
+        return parts.site;
+      },
+    };
+    consentRulesFor('https://example.org/', true, counting);
+    expect(reads).toBe(0);
+    consentRulesFor('https://www.dropbox.com/home', true, counting);
+    expect(reads).toBe(1);
+  });
+});
+
+describe('the built module', () => {
+  it('carries both parts in comments its functions read back as their JSON', async () => {
+    const built = withRuleComments(splitRulesModule(), RULES);
+    const module = await import(`data:text/javascript,${encodeURIComponent(built)}`);
+    expect(JSON.parse(commentText(module.rulesSource.toString()))).toEqual({ base: parts.base, siteTexts: parts.siteTexts });
+    expect(JSON.parse(commentText(module.siteRulesSource.toString()))).toEqual(parts.site);
+  });
+});
