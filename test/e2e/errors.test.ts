@@ -53,6 +53,16 @@ describe('target failures', () => {
     expect(Date.now() - started).toBeLessThan(3000 + 8000);
   });
 
+  it('answers 504 target_timeout when a PDF target does not finish arriving within NAVIGATION_TIMEOUT_MS', async () => {
+    const started = Date.now();
+    const response = await ctx.worker.fetchPage({ url: ctx.fixtures.url('/pdf/stalled.pdf'), output_format: 'markdown' });
+    expect(response.status).toBe(504);
+    const error = await errorOf(response);
+    expect(error.code).toBe('target_timeout');
+    expect(error.message).toBe('The PDF did not arrive within 3000 ms.');
+    expect(Date.now() - started).toBeLessThan(3000 + 8000);
+  });
+
   it('serves the next request normally after target failures', async () => {
     const response = await ctx.worker.fetchPage({ url: ctx.fixtures.url('/pages/script-text.html'), wait_event: 'load' });
     expect(response.status).toBe(200);

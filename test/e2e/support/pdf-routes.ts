@@ -82,6 +82,11 @@ export const pdfRoutes: Record<string, Handler> = {
     res.write(REPORT_PDF.subarray(0, half));
     setTimeout(() => res.end(REPORT_PDF.subarray(half)), 50);
   },
+  // Headers and the first half of the body, then nothing more: a PDF that never finishes arriving.
+  '/pdf/stalled.pdf': (_url, _req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/pdf', 'Content-Length': String(REPORT_PDF.length), 'Cache-Control': 'no-store' });
+    res.write(REPORT_PDF.subarray(0, Math.floor(REPORT_PDF.length / 2)));
+  },
   '/pdf/long.pdf': pdf(LONG_PDF),
   '/pdf/scanned.pdf': pdf(writePdf([{ runs: [] }, { runs: [] }])),
   '/pdf/protected.pdf': pdf(writePdf(REPORT_PAGES, { encrypted: true })),
