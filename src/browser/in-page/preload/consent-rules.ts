@@ -46,7 +46,7 @@ export function consentRulesFor(url: string, mainFrame: boolean, split: SplitRul
   return filterCompactRules(ruleset, { url, mainFrame });
 }
 
-/** The text of the comment in a function's source (the site rules, see scripts/consent-rule-split.mjs). */
+/** The text of the comment in a function's source: how the build delivers the rules (scripts/consent-rule-split.mjs). */
 export function commentText(source: string): string {
   return source.slice(source.indexOf('/*') + 2, source.lastIndexOf('*/'));
 }
