@@ -32,7 +32,7 @@ describe('only_main_content', () => {
     expect(html.body).not.toContain('The Harbour Gazette');
   });
 
-  it(`returns the article alone as markdown, its title first and its subtitle kept, without its breadcrumb, its headline said again, date lines, figure captions, credit line, link lists and the label over one, "Read more" cross-link, teasers, small print, its author's card and comment thread, and a label left at its end ("Share this guide"; a line with a number stays), with X-Content-Mode: main`, async () => {
+  it(`returns the article alone as markdown, its title first and its subtitle kept, without its breadcrumb, its headline said again, date lines, figure captions, credit line, link lists and the label over one, "Read more" cross-link, teasers, small print, its author's card and comment thread, a label left at its end ("Share this guide"; a line with a number stays) and the copyright line after it, with X-Content-Mode: main`, async () => {
     const { mode, body } = await fetchMain('/pages/main-article.html', { output_format: 'markdown', only_main_content: true });
     expect(mode).toBe('main');
     expect(body).toBe(
@@ -72,6 +72,7 @@ describe('only_main_content', () => {
     expect(body).toContain(`Tide times: <a href="${ctx.fixtures.url('/guides/coastguard')}">Coastguard</a>`);
     for (const left of [
       'Share this guide',
+      '© 2026 Coastal Notes',
       'Accept all cookies',
       'Related stories',
       'All rights reserved',

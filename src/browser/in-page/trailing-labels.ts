@@ -1,7 +1,7 @@
 // Lines left at the end of an extract that are no sentence of the article: a share prompt, "Previous
 // article", "Back", "Contact:", a licence's name — a few words with no sentence's end and nothing
 // of information in them (no number, no web address), standing alone after the article's last
-// paragraph. Read from the end until the first block that
+// paragraph; and the site's copyright notice (© and a year). Read from the end until the first block that
 // is prose (or holds a picture, a table, a list item, a quotation, code): only the tail goes.
 import { HAS_MEDIA, inContentContext, normalized } from './extract-dom';
 
@@ -15,11 +15,23 @@ const BLOCKS = 'p, div, section, aside, header, footer, li, dd, dt, h1, h2, h3, 
 
 /** A number or a web address: information (a phone number, a price, a site's address), not a control's label. */
 const INFORMATION = /\p{N}|\p{L}\.\p{L}/u;
+/** A copyright notice: the sign and a year, in either order ("© Reuters", a credit naming a source, has no year and stays). */
+const COPYRIGHT_NOTICE = /©.*\b(?:19|20)\d\d\b|\b(?:19|20)\d\d\b.*©/u;
+/** A notice is a line, not a paragraph about copyright. */
+const MAX_NOTICE_WORDS = 12;
+
+/** The site's copyright line: page furniture, whatever its words and numbers. */
+function isCopyrightNotice(text: string): boolean {
+  return COPYRIGHT_NOTICE.test(text) && text.split(' ').length <= MAX_NOTICE_WORDS;
+}
 
 function isLabel(block: Element, root: Element): boolean {
   const text = normalized(block);
-  if (text === '' || SENTENCE_END.test(text) || INFORMATION.test(text)) return false;
-  if (text.split(' ').length > MAX_LABEL_WORDS) return false;
+  if (text === '') return false;
+  if (!isCopyrightNotice(text)) {
+    if (SENTENCE_END.test(text) || INFORMATION.test(text)) return false;
+    if (text.split(' ').length > MAX_LABEL_WORDS) return false;
+  }
   if (block.matches(HAS_MEDIA) || block.querySelector(HAS_MEDIA) !== null) return false;
   // A list item, quotation, figure, table or code block is a content context itself (closest() meets it first).
   return !inContentContext(block, root);
