@@ -1,8 +1,9 @@
 // Lines left at the end of an extract that are no sentence of the article: a share prompt, "Previous
 // article", "Back", "Contact:", a licence's name — a few words with no sentence's end and nothing
 // of information in them (no number, no web address), standing alone after the article's last
-// paragraph; and the site's copyright notice (© and a year). Read from the end until the first block that
-// is prose (or holds a picture, a table, a list item, a quotation, code): only the tail goes.
+// paragraph; and the site's copyright notice (© and a year). Read from the end until the first
+// block that is prose (or holds a picture, a table, a list item, a quotation, code): only the tail
+// goes.
 import { HAS_MEDIA, inContentContext, normalized } from './extract-dom';
 
 /** A line of at most this many words that does not end as a sentence is a label, not prose. */
@@ -15,7 +16,7 @@ const BLOCKS = 'p, div, section, aside, header, footer, li, dd, dt, h1, h2, h3, 
 
 /** A number or a web address: information (a phone number, a price, a site's address), not a control's label. */
 const INFORMATION = /\p{N}|\p{L}\.\p{L}/u;
-/** A copyright notice: the sign and a year, in either order ("© Reuters", a credit naming a source, has no year and stays). */
+/** A copyright notice: the sign and a year, in either order ("© Reuters", a credit, has no year: no notice). */
 const COPYRIGHT_NOTICE = /©.*\b(?:19|20)\d\d\b|\b(?:19|20)\d\d\b.*©/u;
 /** A notice is a line, not a paragraph about copyright. */
 const MAX_NOTICE_WORDS = 12;
