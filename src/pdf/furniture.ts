@@ -27,30 +27,42 @@ function atEdge(line: Line, height: number): boolean {
   return line.bottom < height * EDGE || line.top > height * (1 - EDGE);
 }
 
+/** A line near a page's edge, its text and where it repeats: its text with digits as `#`, about its height. */
+interface EdgeLine {
+  line: Line;
+  text: string;
+  repeatKey: string;
+}
+
+function edgeLines(p: PageLines): EdgeLine[] {
+  return p.lines
+    .filter((line) => atEdge(line, p.height))
+    .map((line) => {
+      const text = lineText(line);
+      return { line, text, repeatKey: `${key(text)}@${Math.round(line.y / (p.height * 0.02))}` };
+    });
+}
+
 export function dropFurniture(pages: readonly PageLines[], bodySize: number, pitch: number): Line[][] {
   // Repeated lines: same text at about the same height near an edge, on enough pages.
+  const edges = pages.map(edgeLines);
   const seen = new Map<string, Set<number>>();
-  pages.forEach((p, n) => {
-    for (const l of p.lines) {
-      if (!atEdge(l, p.height)) continue;
-      const k = `${key(lineText(l))}@${Math.round(l.y / (p.height * 0.02))}`;
-      const pages = seen.get(k) ?? new Set<number>();
+  edges.forEach((lines, n) => {
+    for (const { repeatKey } of lines) {
+      const pages = seen.get(repeatKey) ?? new Set<number>();
       pages.add(n);
-      seen.set(k, pages);
+      seen.set(repeatKey, pages);
     }
   });
   const minPages = Math.max(2, Math.ceil(pages.length * 0.4));
-  return pages.map((p) => {
-    const edgeLines = new Set<Line>();
-    for (const l of p.lines) {
-      if (!atEdge(l, p.height)) continue;
-      const text = lineText(l);
-      const k = `${key(text)}@${Math.round(l.y / (p.height * 0.02))}`;
-      if (pages.length >= 2 && (seen.get(k)?.size ?? 0) >= minPages) edgeLines.add(l);
-      else if (PAGE_NUMBER.test(text)) edgeLines.add(l);
+  return pages.map((p, n) => {
+    const furniture = new Set<Line>();
+    for (const { line, text, repeatKey } of edges[n]!) {
+      if (pages.length >= 2 && (seen.get(repeatKey)?.size ?? 0) >= minPages) furniture.add(line);
+      else if (PAGE_NUMBER.test(text)) furniture.add(line);
     }
-    for (const l of edgeTiers(p, bodySize, pitch)) edgeLines.add(l);
-    return p.lines.filter((l) => !edgeLines.has(l));
+    for (const l of edgeTiers(p, bodySize, pitch)) furniture.add(l);
+    return p.lines.filter((l) => !furniture.has(l));
   });
 }
 
