@@ -85,13 +85,19 @@ function spanColumn(seg: Segment, line: Line, cols: readonly Column[]): number {
 
 /** A column of lone symbols (currency signs set apart from their amounts) joins the column to its right. */
 function mergeSymbolColumns(cols: Column[], lines: readonly Line[]): Column[] {
+  const segments = lines.flatMap((l) => l.segments);
+  // Each segment's column as the columns stand; worked out again only after a merge widens one.
+  let owners: number[] | null = null;
   const out: Column[] = [];
   for (let i = 0; i < cols.length; i++) {
     const col = cols[i]!;
-    const cells = lines.flatMap((l) => l.segments.filter((s) => columnOf(s, cols) === i).map(segmentText));
+    owners ??= segments.map((s) => columnOf(s, cols));
+    const current = owners;
+    const cells = segments.filter((_, k) => current[k] === i).map(segmentText);
     const next = cols[i + 1];
     if (next && cells.length > 0 && cells.every((c) => c.length === 1 && !/[\p{L}\p{N}]/u.test(c))) {
       next[0] = Math.min(next[0], col[0]);
+      owners = null;
       continue;
     }
     out.push(col);

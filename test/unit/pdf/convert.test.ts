@@ -171,6 +171,32 @@ describe('convertPdf', () => {
     expect(md).toBe('Things to pack:\n\n- a warm coat\n- two pairs of boots\n\nSteps to follow:\n\n1. open the box\n2. check every part\n');
   });
 
+  it('joins a column of lone currency signs to the amounts on its right', async () => {
+    const run = (x: number, y: number, text: string) => ({ x, y, size: 10, text });
+    const row = (y: number, item: string, price: string, count: string) => [
+      run(72, y, item),
+      run(232, y, '$'),
+      run(250, y, price),
+      run(400, y, count),
+    ];
+    const md = await markdownOf({
+      pages: [
+        {
+          runs: [
+            run(72, 80, 'Prices paid this year.'),
+            ...[run(72, 110, 'Item'), run(250, 110, 'Price'), run(400, 110, 'Count')],
+            ...row(124, 'Pens', '1.50', '12'),
+            ...row(138, 'Paper', '4.00', '3'),
+            ...row(152, 'Ink', '9.25', '2'),
+          ],
+        },
+      ],
+    });
+    expect(md).toBe(
+      'Prices paid this year.\n\n| Item | Price | Count |\n| --- | --- | --- |\n| Pens | $ 1.50 | 12 |\n| Paper | $ 4.00 | 3 |\n| Ink | $ 9.25 | 2 |\n',
+    );
+  });
+
   it('writes a table whose cells line up in columns as a pipe table, and the same table and list in html', async () => {
     const row = (y: number, cells: string[]) => cells.map((text, i) => ({ x: 72 + i * 120, y, size: 10, text }));
     const doc = await convertPdf(
