@@ -12,11 +12,11 @@
 //   while the browser still closes the previous one's context and prepares the next page).
 // Overhead = service p50 − bare p50 (prepared page); back to back, against the bare whole cycle.
 // Only 200 answers count; the others are named.
-import { chromium } from 'playwright-core';
 import { startFixtureServer, type FixtureServer } from '../../test/e2e/support/fixture-server.js';
 import { startWorker, TEST_TOKEN, type WorkerHandle } from '../../test/e2e/support/worker.js';
 import { PHASES } from '../../src/timings.js';
 import { withAbWorkers } from './ab-workers.js';
+import { launchBareChromium } from './bare-chromium.js';
 import { percentile } from './load.js';
 import { serverTimingPhase } from './saved-pages.js';
 
@@ -24,7 +24,6 @@ const REQUESTS = 40;
 const WARM_UP = 5;
 /** Before each request of the first pass: longer than a page's preparation and a context's closing take here. */
 const PAUSE_MS = 500;
-const CHROMIUM = '/usr/bin/chromium';
 
 const fmt = (ms: number) => (Number.isFinite(ms) ? ms.toFixed(0) : '–');
 const median = (values: number[]) => percentile(values, 50);
@@ -38,7 +37,7 @@ interface BareTimes {
 
 /** The page's own time to DOMContentLoaded and a read of its DOM, in a bare browser, per request. */
 async function bareTimes(url: string): Promise<BareTimes> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  const browser = await launchBareChromium();
   try {
     const times: BareTimes = { load: [], cycle: [] };
     for (let i = 0; i < WARM_UP + REQUESTS; i++) {

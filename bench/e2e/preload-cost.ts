@@ -5,14 +5,14 @@
 // (from the navigation's start) and how long the preload's own run took (from marks around it; the
 // compile before it is in the first figure only). Medians.
 import { readFileSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { CONSENT_BINDING } from '../../src/browser/in-page/protocol.js';
 import { startFixtureServer } from '../../test/e2e/support/fixture-server.js';
+import { launchBareChromium } from './bare-chromium.js';
 import { percentile } from './load.js';
 
 const LOADS = 40;
 const WARM_UP = 3;
-const CHROMIUM = '/usr/bin/chromium';
 /** Where the page keeps the marks around the preload's run. */
 const MARKS = '__preloadMarks';
 
@@ -45,7 +45,7 @@ async function main() {
     ['consent preload', readFileSync(new URL('../../build/preload-consent.js', import.meta.url), 'utf8')],
   ];
   const fixtures = await startFixtureServer();
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  const browser = await launchBareChromium();
   try {
     const url = fixtures.url('/bench/article?fetch_ms=0');
     const loads: Load[][] = scripts.map(() => []);

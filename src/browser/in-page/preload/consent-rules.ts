@@ -34,27 +34,20 @@ export function consentRulesFor(url: string, mainFrame: boolean, split: SplitRul
   }
   const [siteStart] = base.index.specificRuleRange;
   const [frameStart, frameEnd] = base.index.frameRuleRange;
-  let ruleset: IndexedCMPRuleset;
-  if (candidates.length === 0) {
-    ruleset = {
-      ...base,
-      index: { ...base.index, frameRuleRange: [frameStart, Math.min(frameEnd, siteStart)], specificRuleRange: [siteStart, siteStart] },
-    };
-  } else {
-    const site = split.site();
-    // Site rules that also run in frames come first among them, as in the package's layout.
-    const framesKept = candidates.filter((i) => siteStart + i < frameEnd).length;
-    ruleset = {
-      v: base.v,
-      s: [...base.s, ...site.s],
-      r: [...base.r, ...candidates.map((i) => site.r[i] as CompactCMPRule)],
-      index: {
-        ...base.index,
-        frameRuleRange: [frameStart, frameEnd > siteStart ? siteStart + framesKept : frameEnd],
-        specificRuleRange: [siteStart, siteStart + candidates.length],
-      },
-    };
-  }
+  // Without a candidate the site rules' text is never parsed: their part is empty.
+  const site = candidates.length > 0 ? split.site() : { r: [], s: [] };
+  // Site rules that also run in frames come first among them, as in the package's layout.
+  const framesKept = candidates.filter((i) => siteStart + i < frameEnd).length;
+  const ruleset: IndexedCMPRuleset = {
+    v: base.v,
+    s: [...base.s, ...site.s],
+    r: [...base.r, ...candidates.map((i) => site.r[i] as CompactCMPRule)],
+    index: {
+      ...base.index,
+      frameRuleRange: [frameStart, frameEnd > siteStart ? siteStart + framesKept : frameEnd],
+      specificRuleRange: [siteStart, siteStart + candidates.length],
+    },
+  };
   return filterCompactRules(ruleset, { url, mainFrame });
 }
 
