@@ -4,13 +4,15 @@
 // to the page as text (src/browser/serialize.ts and page-waits.ts import them with `?raw`). The page
 // compiles what it is sent on every read, so each kind carries only the code it runs, minified. The
 // preload scripts (src/browser/in-page/preload) become build/preload-<name>.js: scripts that run as
-// they are in every new document (page-setup.ts). Run by wrangler before every build (wrangler.toml
+// they are in every new document (page-setup.ts); build/consent-rules.json is the consent rule set
+// the Durable Object keeps. Run by wrangler before every build (wrangler.toml
 // [build]) and by the tests' global setup; the output is not committed.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { splitRulesModule, withRuleComments } from './consent-rule-split.mjs';
+import { asciiOnly } from './ascii-only.mjs';
+import { splitRuleSet, splitRulesModule, withRuleComments } from './consent-rule-split.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The kinds of read, each an entry in src/browser/in-page/scripts/. */
@@ -57,9 +59,18 @@ export async function buildPageScript() {
     // Run as they are, in every new document.
     ...PRELOADS.map((name) => bundle(`preload/${name}.ts`, `preload-${name}.js`, { plugins: [consentRulesPlugin] })),
   ]);
-  // The rules go into the consent preload as comments, once minified (comments do not survive that).
+  // The preload's part of the rules goes in as a comment, once minified (comments do not survive that).
   const consentPreload = join(ROOT, 'build', 'preload-consent.js');
-  writeFileSync(consentPreload, withRuleComments(readFileSync(consentPreload, 'utf8'), consentRules()));
+  const rules = consentRules();
+  writeFileSync(consentPreload, withRuleComments(readFileSync(consentPreload, 'utf8'), rules));
+  // Every script the page compiles, ASCII-only: compiled as one-byte text.
+  for (const file of [...SCRIPT_KINDS.map((kind) => `page-script-${kind}.js`), ...PRELOADS.map((name) => `preload-${name}.js`)]) {
+    const path = join(ROOT, 'build', file);
+    writeFileSync(path, asciiOnly(readFileSync(path, 'utf8')));
+  }
+  // The whole split set, for the Durable Object to answer a document that may need site rules
+  // (src/browser/consent-site-rules.ts).
+  writeFileSync(join(ROOT, 'build', 'consent-rules.json'), JSON.stringify(splitRuleSet(rules)));
 }
 
 // As vitest's global setup.

@@ -1,11 +1,13 @@
 // Splits autoconsent's compact rule set at build time (scripts/build-page-script.mjs) so a document
 // pays only for the rules that can run in it. About three quarters of the set's text is site-specific
-// rules, each runnable only on URLs its pattern matches, and the package's own filter compiles all
-// ~600 patterns as regular expressions in every document (5 ms of a fresh renderer's main thread).
-// Here each site rule gets, per alternative of its pattern, a piece of literal text every matching URL
-// must contain: a document tests those with `includes` and hands the package's filter only the rules
-// whose text it contains, so the filter still decides, on far fewer patterns. A pattern this cannot
-// read safely gets no literals and is always handed over.
+// rules, each runnable only on URLs its pattern matches; the package's own filter compiles all ~600
+// patterns as regular expressions in every document (5 ms of a fresh renderer's main thread), and
+// their text alone, carried in every document's script, delays each document by a few ms more. Here
+// each site rule gets, per alternative of its pattern, a piece of literal text every matching URL must
+// contain. The preload carries the other rules and these texts; a document whose URL holds none of
+// them runs the rest as they are, and one whose URL holds one asks the Durable Object, which keeps the
+// site rules, for its rules (src/browser/consent-site-rules.ts): the package's filter still decides,
+// on far fewer patterns. A pattern this cannot read safely gets no literals and is always a candidate.
 
 /** Characters that stand for themselves when escaped with a backslash. */
 const ESCAPED_LITERAL = /^[^A-Za-z0-9]$/;
@@ -133,36 +135,28 @@ export function splitRuleSet(ruleset) {
   };
 }
 
-/** What the module's functions return until the build puts each part's JSON in their place (withRuleComments). */
-const PLACEHOLDERS = { rules: '__PAGE_FETCH_CONSENT_RULES__', siteRules: '__PAGE_FETCH_SITE_RULES__' };
+/** What the module's function returns until the build puts the JSON in its place (withRuleComments). */
+const PLACEHOLDER = '__PAGE_FETCH_CONSENT_RULES__';
 
 /**
- * The source of the module the consent preload imports the split rule set from: two functions,
- * `rulesSource` (the base and the site texts) and `siteRulesSource` (the site rules, read only by a
- * document whose URL holds one of their texts), each returning a placeholder the build replaces with
- * a comment holding that part's JSON (withRuleComments). A document reads a part from its function's
- * source text: V8 skips a comment far faster than it scans a string literal of the same length (a
- * 257 KB literal cost a fresh renderer about 5 ms), and JSON.parse is far cheaper than a literal.
+ * The source of the module the consent preload imports its part of the rule set from: `rulesSource`,
+ * returning a placeholder the build replaces with a comment holding the JSON of the base and the site
+ * texts (withRuleComments). A document reads it from the function's source text: V8 skips a comment
+ * far faster than it scans a string literal of the same length (a 257 KB literal cost a fresh
+ * renderer about 5 ms), and JSON.parse is far cheaper than a literal.
  */
 export function splitRulesModule() {
-  return [
-    `export function rulesSource() { return ${JSON.stringify(PLACEHOLDERS.rules)}; }`,
-    `export function siteRulesSource() { return ${JSON.stringify(PLACEHOLDERS.siteRules)}; }`,
-  ].join('\n');
+  return `export function rulesSource() { return ${JSON.stringify(PLACEHOLDER)}; }`;
 }
 
-/** The built preload `code` with each placeholder replaced by a comment holding its part's JSON. */
+/** The built preload `code` with the placeholder replaced by a comment holding the base and the site texts. */
 export function withRuleComments(code, ruleset) {
-  const { base, siteTexts, site } = splitRuleSet(ruleset);
-  const parts = { rules: { base, siteTexts }, siteRules: site };
-  for (const [name, placeholder] of Object.entries(PLACEHOLDERS)) {
-    const quoted = JSON.stringify(placeholder);
-    const at = code.indexOf(quoted);
-    if (at < 0 || code.indexOf(quoted, at + 1) >= 0) throw new Error(`consent preload: ${placeholder} not found once`);
-    // `*/` can only occur inside a JSON string, where `\/` means `/` as well.
-    const json = JSON.stringify(parts[name]).replaceAll('*/', '*\\/');
-    // The space keeps `return"…"` from becoming `return0`.
-    code = `${code.slice(0, at)} 0/*${json}*/${code.slice(at + quoted.length)}`;
-  }
-  return code;
+  const { base, siteTexts } = splitRuleSet(ruleset);
+  const quoted = JSON.stringify(PLACEHOLDER);
+  const at = code.indexOf(quoted);
+  if (at < 0 || code.indexOf(quoted, at + 1) >= 0) throw new Error(`consent preload: ${PLACEHOLDER} not found once`);
+  // `*/` can only occur inside a JSON string, where `\/` means `/` as well.
+  const json = JSON.stringify({ base, siteTexts }).replaceAll('*/', '*\\/');
+  // The space keeps `return"…"` from becoming `return0`.
+  return `${code.slice(0, at)} 0/*${json}*/${code.slice(at + quoted.length)}`;
 }

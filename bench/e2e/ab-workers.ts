@@ -18,7 +18,8 @@ export interface Checkout {
   remove(): void;
 }
 
-function checkout(revision: string): Checkout {
+/** `revision` checked out into a temporary worktree that shares this checkout's node_modules. */
+export function checkout(revision: string): Checkout {
   const dir = join(mkdtempSync(join(tmpdir(), 'page-fetch-ab-')), 'tree');
   execFileSync('git', ['worktree', 'add', '--detach', dir, revision], { cwd: ROOT, stdio: 'ignore' });
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');

@@ -11,6 +11,7 @@ import CONSENT_PRELOAD from '../../build/preload-consent.js?raw';
 import IN_VIEW_PRELOAD from '../../build/preload-in-view.js?raw';
 import { targetGuard, type TargetGuard } from '../guard/policy.js';
 import { newPageWithoutBrowserUi } from './browser-ui.js';
+import { consentRulesDesk, rulesRequest } from './consent-site-rules.js';
 import { type ConsentWatch, watchConsent } from './consent-watch.js';
 import { CONSENT_BINDING } from './in-page/protocol.js';
 import type { HeldDocument } from './held-document.js';
@@ -52,13 +53,18 @@ export async function preparePage(browser: Browser, setup: PageSetup): Promise<P
     const proxyCredentials =
       setup.proxy?.username === undefined ? undefined : { username: setup.proxy.username, password: setup.proxy.password ?? '' };
     const consent = watchConsent();
+    const answerRules = consentRulesDesk();
     // puppeteer adds the binding and the scripts to every frame's target too, out-of-process ones as
     // they attach; the binding first, so the consent script finds it.
     const [filter, , consentScript] = await Promise.all([
       installRequestFilter(page, { blockResources: setup.blockResources, guard, proxyCredentials }),
       page.evaluateOnNewDocument(IN_VIEW_PRELOAD),
       page
-        .exposeFunction(CONSENT_BINDING, (payload: unknown) => consent.receive(payload))
+        .exposeFunction(CONSENT_BINDING, (payload: unknown) => {
+          // A document that may run a site rule asks for its rules; the others report.
+          const request = rulesRequest(payload);
+          return request === undefined ? consent.receive(payload) : answerRules(request);
+        })
         .then(() => page.evaluateOnNewDocument(CONSENT_PRELOAD)),
     ]);
     const keepConsentDialogs = () => page.removeScriptToEvaluateOnNewDocument(consentScript.identifier);

@@ -41,9 +41,10 @@ describe('consent: "reject" (the default)', () => {
     },
   );
 
-  it('declines it too where the URL makes the page read the site rules (they are parsed, none of them runs here)', async () => {
-    // "dropbox.com/" is the text of a site rule: the page parses the site rules, then the rule's own
-    // pattern (the host) leaves it out, and the generic OneTrust rule answers as before.
+  it("declines it too where the URL holds a site rule's text (the page asks the Durable Object for its rules)", async () => {
+    // "dropbox.com/" is the text of a site rule: the page asks for its rules and runs the answer (the
+    // rule's own pattern, the host, leaves the rule out); the generic OneTrust rule declines as before.
+    // A request never answered leaves the page with no rules running: this test fails then.
     const response = await ctx.worker.fetchPage({
       url: ctx.fixtures.url('/consent/onetrust?from=dropbox.com/&id=site-rules'),
       output_format: 'markdown',

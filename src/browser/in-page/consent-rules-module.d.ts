@@ -3,6 +3,4 @@
 declare module 'page-fetch:consent-rules' {
   /** A function whose source holds, in a comment, the JSON of the rule set without its site rules and of the site rules' texts. */
   export function rulesSource(): unknown;
-  /** A function whose source holds the site rules' JSON in a comment. */
-  export function siteRulesSource(): unknown;
 }

@@ -81,6 +81,16 @@ export interface PartSelection {
 /** The binding the consent preload reports through (a CDP binding in every frame's main world). */
 export const CONSENT_BINDING = 'pageFetchConsentReport';
 
+/**
+ * What the consent preload asks when its document's URL holds a site rule's text: the rules for
+ * that URL and frame kind. The answer is the JSON of a compact rule set, or null (refused: the
+ * document runs the rules it carries).
+ */
+export interface ConsentRulesRequest {
+  rulesFor: string;
+  mainFrame: boolean;
+}
+
 /** What the consent preload reports of one frame's dialog. */
 export interface ConsentReport {
   /** A random id of the frame's document. */

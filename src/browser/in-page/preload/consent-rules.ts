@@ -1,21 +1,31 @@
 // The consent rules one document runs (see consent.ts): the package's own filter
 // (filterCompactRules), given the generic and frame rules and only the site rules whose URL texts
 // (scripts/consent-rule-split.mjs) the document's URL holds. The result is the filter's result on the
-// whole set; the site rules' text is parsed only when one of them is a candidate.
+// whole set. The preload carries the base and the texts only: a document whose URL holds no text runs
+// the base (baseRulesFor); one whose URL holds one asks the Durable Object, which keeps the site rules
+// and answers with consentRulesFor (browser/consent-site-rules.ts).
 import { type CompactCMPRule, type CompactCMPRuleset, filterCompactRules, type IndexedCMPRuleset } from '@duckduckgo/autoconsent';
 
-/** The split rule set as the build delivers it. */
-export interface SplitRules {
+/** The part of the split rule set the preload carries. */
+export interface PreloadRules {
   /** The rule set without its site rules: generic and frame rules, their strings, the package's index. */
   base: IndexedCMPRuleset;
   /** Per site rule, texts one of which every URL it runs on contains; null: no such text. */
   siteTexts: (string[] | null)[];
-  /** The site rules and the strings only they use, read when needed. */
-  site: () => { r: CompactCMPRule[]; s: string[] };
 }
 
-export function consentRulesFor(url: string, mainFrame: boolean, split: SplitRules): CompactCMPRuleset {
-  const { base, siteTexts } = split;
+/** The split rule set as the build delivers it. */
+export interface SplitRules extends PreloadRules {
+  /** The site rules and the strings only they use, read when needed. */
+  site: () => SiteRules;
+}
+
+type SiteRules = { r: CompactCMPRule[]; s: string[] };
+
+const NO_SITE_RULES: SiteRules = { r: [], s: [] };
+
+/** The site rules whose texts `url` holds, by their place among the site rules. */
+export function siteRuleCandidates(url: string, siteTexts: (string[] | null)[]): number[] {
   const candidates: number[] = [];
   // Plain loops: this runs once per document, before anything is optimized, and callbacks cost a
   // fresh renderer three times as much here (0.6 against 0.2 ms).
@@ -32,10 +42,24 @@ export function consentRulesFor(url: string, mainFrame: boolean, split: SplitRul
       }
     }
   }
+  return candidates;
+}
+
+/** The rules of a document whose URL holds no site rule's text: what the package's filter gives it from the whole set. */
+export function baseRulesFor(url: string, mainFrame: boolean, base: IndexedCMPRuleset): CompactCMPRuleset {
+  return rulesWith(url, mainFrame, base, [], NO_SITE_RULES);
+}
+
+export function consentRulesFor(url: string, mainFrame: boolean, split: SplitRules): CompactCMPRuleset {
+  const candidates = siteRuleCandidates(url, split.siteTexts);
+  // Without a candidate the site rules are never read: their part is empty.
+  return rulesWith(url, mainFrame, split.base, candidates, candidates.length > 0 ? split.site() : NO_SITE_RULES);
+}
+
+/** The package's filter on the base with the `candidates` of the site rules appended. */
+function rulesWith(url: string, mainFrame: boolean, base: IndexedCMPRuleset, candidates: number[], site: SiteRules): CompactCMPRuleset {
   const [siteStart] = base.index.specificRuleRange;
   const [frameStart, frameEnd] = base.index.frameRuleRange;
-  // Without a candidate the site rules' text is never parsed: their part is empty.
-  const site = candidates.length > 0 ? split.site() : { r: [], s: [] };
   // Site rules that also run in frames come first among them, as in the package's layout.
   const framesKept = candidates.filter((i) => siteStart + i < frameEnd).length;
   const ruleset: IndexedCMPRuleset = {

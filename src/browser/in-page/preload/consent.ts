@@ -4,20 +4,21 @@
 // dialog of a known consent platform as a person who declines would (autoAction "optOut": reject or
 // "necessary only", never accept), through the dialog's buttons or its platform's API. Its progress
 // goes to the Durable Object through a binding (CONSENT_BINDING, added by page-setup.ts), so the
-// page is taken after the answer, not before (browser/consent-watch.ts). A page whose request keeps
+// page is taken after the answer, not before (browser/consent-watch.ts). The site rules stay with the
+// Durable Object, asked for by the documents that may run one (consent-rules.ts). A page whose request keeps
 // its dialogs (consent: "keep") never runs this script.
-import AutoConsent, { type ContentScriptMessage } from '@duckduckgo/autoconsent';
-// The package's rule set, split by the build (scripts/consent-rule-split.mjs).
-import { rulesSource, siteRulesSource } from 'page-fetch:consent-rules';
-import { CONSENT_BINDING, type ConsentReport } from '../protocol';
-import { commentText, consentRulesFor } from './consent-rules';
+import AutoConsent, { type CompactCMPRuleset, type ContentScriptMessage } from '@duckduckgo/autoconsent';
+// The preload's part of the package's rule set, split by the build (scripts/consent-rule-split.mjs).
+import { rulesSource } from 'page-fetch:consent-rules';
+import { CONSENT_BINDING, type ConsentReport, type ConsentRulesRequest } from '../protocol';
+import { baseRulesFor, commentText, type PreloadRules, siteRuleCandidates } from './consent-rules';
 
 /** How often detection looks for a dialog (every 500 ms): a dialog that shows later than this is not waited for. */
 const DETECT_RETRIES = 8;
 
-function start(): void {
-  const binding = (globalThis as Record<string, unknown>)[CONSENT_BINDING];
-  if (typeof binding !== 'function') return;
+type Binding = (payload: string) => unknown;
+
+function run(binding: Binding, rules: CompactCMPRuleset): void {
   const frame = Math.random().toString(36).slice(2);
   const report = (message: ConsentReport) => {
     try {
@@ -55,14 +56,28 @@ function start(): void {
       detectRetries: DETECT_RETRIES,
       logs: { lifecycle: false, rulesteps: false, detectionsteps: false, evals: false, errors: false, messages: false, waits: false },
     },
-    {
-      autoconsent: [],
-      compact: consentRulesFor(location.href, window.top === window, {
-        ...JSON.parse(commentText(rulesSource.toString())),
-        site: () => JSON.parse(commentText(siteRulesSource.toString())),
-      }),
-    },
+    { autoconsent: [], compact: rules },
   );
+}
+
+function start(): void {
+  const binding = (globalThis as Record<string, unknown>)[CONSENT_BINDING];
+  if (typeof binding !== 'function') return;
+  const { base, siteTexts } = JSON.parse(commentText(rulesSource.toString())) as PreloadRules;
+  const url = location.href;
+  const mainFrame = window.top === window;
+  const baseRules = () => baseRulesFor(url, mainFrame, base);
+  if (siteRuleCandidates(url, siteTexts).length === 0) {
+    run(binding as Binding, baseRules());
+    return;
+  }
+  // A site rule may run here: the Durable Object keeps them. Detection starts once DOMContentLoaded
+  // has passed and the answer is in, whichever comes last; without an answer the base rules run.
+  const request: ConsentRulesRequest = { rulesFor: url, mainFrame };
+  Promise.resolve((binding as Binding)(JSON.stringify(request)))
+    .then((answer) => (typeof answer === 'string' ? (JSON.parse(answer) as CompactCMPRuleset) : baseRules()), baseRules)
+    .then((rules) => run(binding as Binding, rules))
+    .catch(() => undefined);
 }
 
 try {

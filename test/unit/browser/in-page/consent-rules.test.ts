@@ -1,6 +1,7 @@
 // The consent rule set split at build time (scripts/consent-rule-split.mjs) and put together again per
 // document (in-page/preload/consent-rules.ts): a document gets exactly the rules the package's own
-// filter would give it from the whole set, whatever its URL and frame kind.
+// filter would give it from the whole set, whatever its URL and frame kind: from the base it carries
+// when its URL holds no site rule's text, from the Durable Object's whole set when it does.
 import { filterCompactRules, type IndexedCMPRuleset } from '@duckduckgo/autoconsent';
 import COMPACT_RULES from '@duckduckgo/autoconsent/rules/compact-rules.json';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +13,13 @@ import {
   topLevelAlternatives,
   withRuleComments,
 } from '../../../../scripts/consent-rule-split.mjs';
-import { commentText, consentRulesFor, type SplitRules } from '../../../../src/browser/in-page/preload/consent-rules.js';
+import {
+  baseRulesFor,
+  commentText,
+  consentRulesFor,
+  type SplitRules,
+  siteRuleCandidates,
+} from '../../../../src/browser/in-page/preload/consent-rules.js';
 
 const RULES = COMPACT_RULES as unknown as IndexedCMPRuleset;
 const parts = splitRuleSet(RULES);
@@ -98,6 +105,24 @@ describe('consentRulesFor', () => {
     for (const url of urls) expect(consentRulesFor(url, mainFrame, split), url).toEqual(filterCompactRules(RULES, { url, mainFrame }));
   });
 
+  it.each([true, false])(
+    'gives from the base alone what the package filter gives, for a URL without a site text (main frame: %s)',
+    (mainFrame) => {
+      const withoutTexts = [...urls, ...urlsNearSiteRules().map((url) => url.replace(/\./g, '-'))].filter(
+        (url) => siteRuleCandidates(url, parts.siteTexts).length === 0,
+      );
+      // Both kinds of URL are in the list: the ones near site rules lost their texts with their dots.
+      expect(withoutTexts.length).toBeGreaterThan(1000);
+      for (const url of withoutTexts)
+        expect(baseRulesFor(url, mainFrame, parts.base), url).toEqual(filterCompactRules(RULES, { url, mainFrame }));
+    },
+  );
+
+  it('finds a candidate for a URL that holds a site text', () => {
+    expect(siteRuleCandidates('https://www.dropbox.com/home', parts.siteTexts).length).toBeGreaterThan(0);
+    expect(siteRuleCandidates('https://example.org/', parts.siteTexts)).toEqual([]);
+  });
+
   it('reads the site rules only for a URL that holds one of their texts', () => {
     let reads = 0;
     const counting: SplitRules = {
@@ -115,10 +140,10 @@ describe('consentRulesFor', () => {
 });
 
 describe('the built module', () => {
-  it('carries both parts in comments its functions read back as their JSON', async () => {
+  it('carries the base and the site texts in a comment its function reads back as their JSON, and no site rule', async () => {
     const built = withRuleComments(splitRulesModule(), RULES);
     const module = await import(`data:text/javascript,${encodeURIComponent(built)}`);
     expect(JSON.parse(commentText(module.rulesSource.toString()))).toEqual({ base: parts.base, siteTexts: parts.siteTexts });
-    expect(JSON.parse(commentText(module.siteRulesSource.toString()))).toEqual(parts.site);
+    expect(Object.keys(module)).toEqual(['rulesSource']);
   });
 });
