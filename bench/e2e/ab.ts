@@ -1,13 +1,13 @@
 // `npm run bench:ab -- <git revision> [html|markdown] [wait_event]`: the service at another revision (A) against the
 // working tree (B), in one run: both Workers up at once, rounds of 56 requests at concurrency 8 taking
-// turns, so a drift in this shared machine's speed between runs minutes apart cannot pass for a
+// turns (which side goes first alternates by round), so a drift in this shared machine's speed between runs minutes apart cannot pass for a
 // change in the code. A is checked out into a temporary git worktree; B runs from a copy of the
 // sources (snapshot.ts; both in ab-workers.ts). Prints each round and the totals; only 200 answers count.
 import { TEST_TOKEN, type WorkerHandle } from '../../test/e2e/support/worker.js';
 import { withAbWorkers } from './ab-workers.js';
 import { runLoad } from './load.js';
 
-const ROUNDS = 3;
+const ROUNDS = 6;
 const CONCURRENCY = 8;
 const REQUESTS = 56;
 
@@ -35,13 +35,15 @@ async function main() {
       { ok: 0, ms: 0 },
     ];
     for (let round = 1; round <= ROUNDS; round++) {
-      const rates = [];
-      for (const [i, worker] of workers.entries()) {
-        const result = await runLoad(send(worker), CONCURRENCY, REQUESTS);
+      const rates: { rps: number; failed: number }[] = [];
+      // A first in odd rounds, B first in even ones: a side that always ran first or second would carry
+      // what that place costs (an A/A run with A always first read 0.98 to 1.07 by round).
+      for (const i of round % 2 === 1 ? [0, 1] : [1, 0]) {
+        const result = await runLoad(send(workers[i]!), CONCURRENCY, REQUESTS);
         const ok = result.samples.filter((s) => s.status === 200).length;
         totals[i]!.ok += ok;
         totals[i]!.ms += result.wallMs;
-        rates.push({ rps: (ok / result.wallMs) * 1000, failed: REQUESTS - ok });
+        rates[i] = { rps: (ok / result.wallMs) * 1000, failed: REQUESTS - ok };
       }
       const [ra, rb] = rates as [(typeof rates)[0], (typeof rates)[0]];
       console.log(

@@ -10,7 +10,8 @@
 //   requests arriving at a warm service whose page is prepared (a pause of PAUSE_MS before each, the
 //   time the bare browser gets untimed to prepare its page), and requests back to back (each arrives
 //   while the browser still closes the previous one's context and prepares the next page).
-// Overhead = service p50 − bare p50 (prepared page); back to back, against the bare whole cycle.
+// Overhead = service p50 − bare p50 (prepared page); back to back, against the bare whole cycle. With
+// a revision, also the median of B − A within each round.
 // Only 200 answers count; the others are named.
 import { startFixtureServer, type FixtureServer } from '../../test/e2e/support/fixture-server.js';
 import { startWorker, TEST_TOKEN, type WorkerHandle } from '../../test/e2e/support/worker.js';
@@ -20,7 +21,7 @@ import { launchBareChromium } from './bare-chromium.js';
 import { percentile } from './load.js';
 import { serverTimingPhase } from './saved-pages.js';
 
-const REQUESTS = 40;
+const REQUESTS = 80;
 const WARM_UP = 5;
 /** Before each request of the first pass: longer than a page's preparation and a context's closing take here. */
 const PAUSE_MS = 500;
@@ -79,7 +80,10 @@ async function serviceSample(worker: WorkerHandle, url: string): Promise<Service
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Requests taking turns between the workers (one worker: one after the other), `pauseMs` before each. */
+/**
+ * Requests taking turns between the workers (one worker: one after the other), `pauseMs` before each:
+ * per worker, one sample a round (a failed one named in `failures` and left out of every figure).
+ */
 async function serviceSamples(workers: WorkerHandle[], url: string, pauseMs: number, failures: string[]): Promise<ServiceSample[][]> {
   const samples: ServiceSample[][] = workers.map(() => []);
   for (let i = 0; i < REQUESTS; i++) {
@@ -87,12 +91,14 @@ async function serviceSamples(workers: WorkerHandle[], url: string, pauseMs: num
     for (const side of order) {
       await pause(pauseMs);
       const sample = await serviceSample(workers[side]!, url);
-      if (sample.status === 200) samples[side]!.push(sample);
-      else failures.push(`${side}: ${sample.status}`);
+      samples[side]!.push(sample);
+      if (sample.status !== 200) failures.push(`${side}: ${sample.status}`);
     }
   }
   return samples;
 }
+
+const answered = (samples: ServiceSample[]) => samples.filter((s) => s.status === 200);
 
 function report(title: string, names: string[], samples: ServiceSample[][], bareName: string, bare: number[]): void {
   const bareP50 = median(bare);
@@ -102,13 +108,20 @@ function report(title: string, names: string[], samples: ServiceSample[][], bare
   console.log(
     `| ${bareName} | ${bare.length} | ${fmt(bareP50)} | ${fmt(percentile(bare, 90))} | – | ${PHASES.map(() => '–').join(' | ')} |`,
   );
-  samples.forEach((runs, side) => {
+  samples.forEach((all, side) => {
+    const runs = answered(all);
     const latencies = runs.map((s) => s.ms);
     const phases = PHASES.map((phase) => fmt(median(runs.map((s) => serverTimingPhase(s.timing, phase)).filter(Number.isFinite))));
     console.log(
       `| ${names[side]} | ${runs.length} | ${fmt(median(latencies))} | ${fmt(percentile(latencies, 90))} | ${fmt(median(latencies) - bareP50)} | ${phases.join(' | ')} |`,
     );
   });
+  if (samples.length === 2) {
+    // Both sides of a round ran back to back: their difference leaves out what drifts over the run.
+    const [a, b] = samples as [ServiceSample[], ServiceSample[]];
+    const rounds = a.flatMap((sa, i) => (sa.status === 200 && b[i]!.status === 200 ? [b[i]!.ms - sa.ms] : []));
+    console.log(`\n- ${names[1]} − ${names[0]}, the same round: median ${fmt(median(rounds))} ms over ${rounds.length} rounds`);
+  }
 }
 
 async function main() {

@@ -9,7 +9,15 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** What the benchmark Worker's bundle is built from (its imports reach only these and node_modules; the build script bundles the in-page script). */
-const COPIED = ['src', 'bench/worker', 'scripts/build-page-script.mjs', 'scripts/consent-rule-split.mjs', 'scripts/ascii-only.mjs', 'package.json', 'tsconfig.json'];
+const COPIED = [
+  'src',
+  'bench/worker',
+  'scripts/build-page-script.mjs',
+  'scripts/consent-rule-split.mjs',
+  'scripts/ascii-only.mjs',
+  'package.json',
+  'tsconfig.json',
+];
 
 export interface SourceSnapshot {
   /** The copied bench/worker/wrangler.toml, an absolute path for startWorker's `config`. */
