@@ -1,7 +1,8 @@
 // Makes a built script ASCII-only (scripts/build-page-script.mjs). One character beyond Latin-1
 // anywhere in a script makes the browser hold and compile all of it as two-byte text, and a
 // document compiles the consent preload before its own scripts: the preload's few non-ASCII
-// characters (in regular expressions of the package's) cost a fresh renderer about 2 ms a document.
+// characters (in regular expressions of the package's) cost a fresh renderer 1 to 2 ms a document
+// in probes (docs/consent.md).
 // esbuild escapes them in strings but leaves regular expression literals as written; written as
 // \uXXXX, each stands for the same character in strings, regular expressions, identifiers and the
 // JSON of the consent rules' comment.

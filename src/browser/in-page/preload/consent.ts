@@ -72,7 +72,7 @@ function start(): void {
     return;
   }
   // A site rule may run here: the Durable Object keeps them. Detection starts once DOMContentLoaded
-  // has passed and the answer is in, whichever comes last; without an answer the base rules run.
+  // has passed and the answer is in, whichever comes last; a refused or failed request runs the base.
   const request: ConsentRulesRequest = { rulesFor: url, mainFrame };
   Promise.resolve((binding as Binding)(JSON.stringify(request)))
     .then((answer) => (typeof answer === 'string' ? (JSON.parse(answer) as CompactCMPRuleset) : baseRules()), baseRules)
