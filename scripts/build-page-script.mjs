@@ -36,41 +36,41 @@ const consentRulesPlugin = {
   },
 };
 
-/** One minified browser bundle of `entry` (under src/browser/in-page/) as `outfile` (under build/). */
-function bundle(entry, outfile, options = {}) {
-  return build({
+/**
+ * One minified browser bundle of `entry` (under src/browser/in-page/) written as `outfile` (under
+ * build/), after `finish` (the consent rules' comment goes in once minified: comments do not survive
+ * that) and ASCII-only: the page compiles it as one-byte text.
+ */
+async function bundle(entry, outfile, options = {}, finish = (code) => code) {
+  const result = await build({
     entryPoints: [join(ROOT, 'src/browser/in-page', entry)],
     bundle: true,
     format: 'iife',
     target: 'es2022',
     minify: true,
     legalComments: 'none',
-    outfile: join(ROOT, 'build', outfile),
+    write: false,
     logLevel: 'warning',
     ...options,
   });
+  writeFileSync(join(ROOT, 'build', outfile), asciiOnly(finish(result.outputFiles[0].text)));
 }
 
 export async function buildPageScript() {
   mkdirSync(join(ROOT, 'build'), { recursive: true });
+  const { base, siteTexts, site } = splitRuleSet(consentRules());
+  const withRules = (code) => withRuleComments(code, { base, siteTexts });
   await Promise.all([
     // An IIFE assigned to a local: the Durable Object wraps it in `function (request) { … }`.
     ...SCRIPT_KINDS.map((kind) => bundle(`scripts/${kind}.ts`, `page-script-${kind}.js`, { globalName: 'pageFetchScript' })),
-    // Run as they are, in every new document.
-    ...PRELOADS.map((name) => bundle(`preload/${name}.ts`, `preload-${name}.js`, { plugins: [consentRulesPlugin] })),
+    // Run as they are, in every new document; the consent preload carries its part of the rules.
+    ...PRELOADS.map((name) =>
+      bundle(`preload/${name}.ts`, `preload-${name}.js`, { plugins: [consentRulesPlugin] }, name === 'consent' ? withRules : undefined),
+    ),
   ]);
-  // The preload's part of the rules goes in as a comment, once minified (comments do not survive that).
-  const consentPreload = join(ROOT, 'build', 'preload-consent.js');
-  const rules = consentRules();
-  writeFileSync(consentPreload, withRuleComments(readFileSync(consentPreload, 'utf8'), rules));
-  // Every script the page compiles, ASCII-only: compiled as one-byte text.
-  for (const file of [...SCRIPT_KINDS.map((kind) => `page-script-${kind}.js`), ...PRELOADS.map((name) => `preload-${name}.js`)]) {
-    const path = join(ROOT, 'build', file);
-    writeFileSync(path, asciiOnly(readFileSync(path, 'utf8')));
-  }
   // The whole split set, for the Durable Object to answer a document that may need site rules
   // (src/browser/consent-site-rules.ts).
-  writeFileSync(join(ROOT, 'build', 'consent-rules.json'), JSON.stringify(splitRuleSet(rules)));
+  writeFileSync(join(ROOT, 'build', 'consent-rules.json'), JSON.stringify({ base, siteTexts, site }));
 }
 
 // As vitest's global setup.

@@ -10,4 +10,4 @@ export function splitRuleSet(ruleset: IndexedCMPRuleset): {
   site: { r: CompactCMPRule[]; s: string[] };
 };
 export function splitRulesModule(): string;
-export function withRuleComments(code: string, ruleset: IndexedCMPRuleset): string;
+export function withRuleComments(code: string, parts: { base: IndexedCMPRuleset; siteTexts: (string[] | null)[] }): string;

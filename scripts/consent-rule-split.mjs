@@ -149,9 +149,8 @@ export function splitRulesModule() {
   return `export function rulesSource() { return ${JSON.stringify(PLACEHOLDER)}; }`;
 }
 
-/** The built preload `code` with the placeholder replaced by a comment holding the base and the site texts. */
-export function withRuleComments(code, ruleset) {
-  const { base, siteTexts } = splitRuleSet(ruleset);
+/** The built preload `code` with the placeholder replaced by a comment holding the base and the site texts (of splitRuleSet). */
+export function withRuleComments(code, { base, siteTexts }) {
   const quoted = JSON.stringify(PLACEHOLDER);
   const at = code.indexOf(quoted);
   if (at < 0 || code.indexOf(quoted, at + 1) >= 0) throw new Error(`consent preload: ${PLACEHOLDER} not found once`);

@@ -20,7 +20,8 @@ export interface SplitRules extends PreloadRules {
   site: () => SiteRules;
 }
 
-type SiteRules = { r: CompactCMPRule[]; s: string[] };
+/** The site rules and the strings only they use. */
+export type SiteRules = { r: CompactCMPRule[]; s: string[] };
 
 const NO_SITE_RULES: SiteRules = { r: [], s: [] };
 

@@ -61,22 +61,23 @@ function run(binding: Binding, rules: CompactCMPRuleset): void {
 }
 
 function start(): void {
-  const binding = (globalThis as Record<string, unknown>)[CONSENT_BINDING];
-  if (typeof binding !== 'function') return;
+  const installed = (globalThis as Record<string, unknown>)[CONSENT_BINDING];
+  if (typeof installed !== 'function') return;
+  const binding = installed as Binding;
   const { base, siteTexts } = JSON.parse(commentText(rulesSource.toString())) as PreloadRules;
   const url = location.href;
   const mainFrame = window.top === window;
   const baseRules = () => baseRulesFor(url, mainFrame, base);
   if (siteRuleCandidates(url, siteTexts).length === 0) {
-    run(binding as Binding, baseRules());
+    run(binding, baseRules());
     return;
   }
   // A site rule may run here: the Durable Object keeps them. Detection starts once DOMContentLoaded
   // has passed and the answer is in, whichever comes last; a refused or failed request runs the base.
   const request: ConsentRulesRequest = { rulesFor: url, mainFrame };
-  Promise.resolve((binding as Binding)(JSON.stringify(request)))
+  Promise.resolve(binding(JSON.stringify(request)))
     .then((answer) => (typeof answer === 'string' ? (JSON.parse(answer) as CompactCMPRuleset) : baseRules()), baseRules)
-    .then((rules) => run(binding as Binding, rules))
+    .then((rules) => run(binding, rules))
     .catch(() => undefined);
 }
 

@@ -141,7 +141,7 @@ describe('consentRulesFor', () => {
 
 describe('the built module', () => {
   it('carries the base and the site texts in a comment its function reads back as their JSON, and no site rule', async () => {
-    const built = withRuleComments(splitRulesModule(), RULES);
+    const built = withRuleComments(splitRulesModule(), parts);
     const module = await import(`data:text/javascript,${encodeURIComponent(built)}`);
     expect(JSON.parse(commentText(module.rulesSource.toString()))).toEqual({ base: parts.base, siteTexts: parts.siteTexts });
     expect(Object.keys(module)).toEqual(['rulesSource']);
