@@ -11,6 +11,7 @@ import AutoConsent, { type CompactCMPRuleset, type ContentScriptMessage } from '
 // The preload's part of the package's rule set, split by the build (scripts/consent-rule-split.mjs).
 import { rulesSource } from 'page-fetch:consent-rules';
 import { CONSENT_BINDING, type ConsentReport, type ConsentRulesRequest } from '../protocol';
+import { engineRules, type PackageRule } from './consent-engine-rules';
 import { baseRulesFor, commentText, type PreloadRules, siteRuleCandidates } from './consent-rules';
 
 /** How often detection looks for a dialog (every 500 ms): a dialog that shows later than this is not waited for. */
@@ -56,7 +57,8 @@ function run(binding: Binding, rules: CompactCMPRuleset): void {
       detectRetries: DETECT_RETRIES,
       logs: { lifecycle: false, rulesteps: false, detectionsteps: false, evals: false, errors: false, messages: false, waits: false },
     },
-    { autoconsent: [], compact: rules },
+    // The engine reads a rule without detection steps as not detected (consent-engine-rules.ts).
+    { autoconsent: engineRules(rules, document) as unknown as PackageRule[] },
   );
 }
 
