@@ -34,7 +34,8 @@ function cssExistsSelector(step: Steps[number] | undefined): string | undefined 
 /**
  * The package's rule with each field read once: a compact rule decodes its steps afresh at every
  * read, and the engine reads every rule's detection steps at every round. These are the fields of
- * the package's compact rule (its getters and its own `intermediate` and `optIn`).
+ * the package's compact rule (its getters and its own `intermediate` and `optIn`). One object a
+ * rule, its fields kept on it: this runs in every document before the page's own scripts.
  *
  * Most rules' detection starts with an element that must exist; without it the engine's detection
  * of that rule ends false after a chain of promises per rule. The engine reads the steps
@@ -43,48 +44,59 @@ function cssExistsSelector(step: Steps[number] | undefined): string | undefined 
  * detection steps, which the engine reads as "not detected", as it would have concluded. A query
  * that throws (a selector this browser rejects) leaves the steps to the engine, which fails the rule.
  */
-function engineRule(rule: PackageRule, root: SelectorRoot): EngineRule {
-  const detectSteps = once(() => rule.detectCmp);
-  const firstElement = once(() => cssExistsSelector(detectSteps()[0]));
-  const detectPopup = once(() => rule.detectPopup);
-  const optOut = once(() => rule.optOut);
-  const test = once(() => rule.test);
-  return {
-    name: rule.name,
-    minimumRuleStepVersion: rule.minimumRuleStepVersion,
-    runContext: rule.runContext,
-    cosmetic: rule.cosmetic,
-    intermediate: rule.intermediate,
-    optIn: rule.optIn,
-    get prehideSelectors() {
-      return rule.prehideSelectors;
-    },
-    get detectCmp() {
-      const selector = firstElement();
-      return selector !== undefined && missing(root, selector) ? undefined : detectSteps();
-    },
-    get detectPopup() {
-      return detectPopup();
-    },
-    get optOut() {
-      return optOut();
-    },
-    get test() {
-      return test();
-    },
-  };
-}
+class RuleReadOnce implements EngineRule {
+  readonly name: string;
+  readonly minimumRuleStepVersion: number | undefined;
+  readonly runContext: PackageRule['runContext'];
+  readonly cosmetic: boolean | undefined;
+  readonly intermediate: boolean | undefined;
+  readonly optIn: Steps;
+  #detectSteps: Steps | undefined;
+  /** The selector of the first step when the engine settles it by one query, else null. */
+  #firstElement: string | null | undefined;
+  #detectPopup: Steps | undefined;
+  #optOut: Steps | undefined;
+  #test: Steps | undefined;
 
-function once<T>(read: () => T): () => T {
-  let done = false;
-  let value: T | undefined;
-  return () => {
-    if (!done) {
-      value = read();
-      done = true;
+  constructor(
+    private readonly rule: PackageRule,
+    private readonly root: SelectorRoot,
+  ) {
+    this.name = rule.name;
+    this.minimumRuleStepVersion = rule.minimumRuleStepVersion;
+    this.runContext = rule.runContext;
+    this.cosmetic = rule.cosmetic;
+    this.intermediate = rule.intermediate;
+    this.optIn = rule.optIn;
+  }
+
+  get prehideSelectors(): PackageRule['prehideSelectors'] {
+    return this.rule.prehideSelectors;
+  }
+
+  get detectCmp(): Steps | undefined {
+    if (this.#detectSteps === undefined) {
+      this.#detectSteps = this.rule.detectCmp;
+      this.#firstElement = cssExistsSelector(this.#detectSteps[0]) ?? null;
     }
-    return value as T;
-  };
+    if (this.#firstElement && missing(this.root, this.#firstElement)) return undefined;
+    return this.#detectSteps;
+  }
+
+  get detectPopup(): Steps {
+    if (this.#detectPopup === undefined) this.#detectPopup = this.rule.detectPopup;
+    return this.#detectPopup;
+  }
+
+  get optOut(): Steps {
+    if (this.#optOut === undefined) this.#optOut = this.rule.optOut;
+    return this.#optOut;
+  }
+
+  get test(): Steps | undefined {
+    if (this.#test === undefined) this.#test = this.rule.test;
+    return this.#test;
+  }
 }
 
 function missing(root: SelectorRoot, selector: string): boolean {
@@ -100,5 +112,5 @@ function missing(root: SelectorRoot, selector: string): boolean {
  * engine as its declarative rules (`{ autoconsent: … }`), whose type wants `PackageRule[]`.
  */
 export function engineRules(rules: CompactCMPRuleset, root: SelectorRoot): EngineRule[] {
-  return decodeRules(rules).map((rule) => engineRule(rule, root));
+  return decodeRules(rules).map((rule) => new RuleReadOnce(rule, root));
 }
