@@ -56,6 +56,17 @@ describe('consent: "reject" (the default)', () => {
     expect(choices('site-rules')).toEqual(['reject']);
   });
 
+  it('declines a dialog drawn after the first look for one (each look asks the page afresh)', async () => {
+    // The Didomi rule starts with an element that must exist: missing at the first look, the rule
+    // is answered "not detected" there, and found at a later look once the page has drawn it.
+    const response = await ctx.worker.fetchPage({ url: ctx.fixtures.url('/consent/didomi-late?id=late'), output_format: 'markdown' });
+    const { data } = (await response.json()) as { data: string };
+    expect(response.status).toBe(200);
+    expect(data).toContain(ARTICLE_TEXT);
+    expect(data).not.toContain('Didomi dialog');
+    expect(choices('late')).toEqual(['reject']);
+  });
+
   it('leaves the declined dialog out of html too (hidden or gone, as the platform leaves it)', async () => {
     const response = await ctx.worker.fetchPage({ url: ctx.fixtures.url('/consent/onetrust?id=html'), output_format: 'html' });
     const { data } = (await response.json()) as { data: string };

@@ -31,6 +31,19 @@ ${dialog}
 
 const FIXED = 'position: fixed; left: 0; right: 0; bottom: 0; padding: 20px; background: #fff; border-top: 1px solid #000; z-index: 10';
 
+const DIDOMI_DIALOG = `<div id="didomi-host"><div id="didomi-notice" class="didomi-notice-banner" style="${FIXED}">
+  <p>Didomi dialog: with your agreement, we and our partners use cookies.</p>
+  <button id="didomi-notice-agree-button">Agree and close</button>
+  <button id="didomi-notice-disagree-button">Decline</button>
+</div></div>`;
+
+const DIDOMI_SCRIPT = `const notice = document.getElementById('didomi-notice');
+  const close = (choice) => { record(choice); remember(choice); notice.remove(); };
+  window.Didomi = { setUserDisagreeToAll: () => close('reject'), setUserAgreeToAll: () => close('accept'), getCurrentUserStatus: () => ({ purposes: { ads: { enabled: false } } }) };
+  if (answered) notice.remove();
+  document.getElementById('didomi-notice-disagree-button').onclick = () => close('reject');
+  document.getElementById('didomi-notice-agree-button').onclick = () => close('accept');`;
+
 export const consentRoutes: Record<string, Handler> = {
   '/consent/record': (_url, _req, res) => {
     res.writeHead(204, { 'Cache-Control': 'no-store' });
@@ -76,22 +89,21 @@ export const consentRoutes: Record<string, Handler> = {
       ),
     ),
 
-  '/consent/didomi': (_url, _req, res) =>
+  '/consent/didomi': (_url, _req, res) => html(res, consentPage('didomi', DIDOMI_DIALOG, DIDOMI_SCRIPT)),
+
+  // The same dialog drawn 800 ms after the page loaded, after the consent engine's first look for
+  // one; a request held 2.5 s keeps the page from going network-idle meanwhile.
+  '/consent/didomi-late': (_url, _req, res) =>
     html(
       res,
       consentPage(
         'didomi',
-        `<div id="didomi-host"><div id="didomi-notice" class="didomi-notice-banner" style="${FIXED}">
-  <p>Didomi dialog: with your agreement, we and our partners use cookies.</p>
-  <button id="didomi-notice-agree-button">Agree and close</button>
-  <button id="didomi-notice-disagree-button">Decline</button>
-</div></div>`,
-        `const notice = document.getElementById('didomi-notice');
-  const close = (choice) => { record(choice); remember(choice); notice.remove(); };
-  window.Didomi = { setUserDisagreeToAll: () => close('reject'), setUserAgreeToAll: () => close('accept'), getCurrentUserStatus: () => ({ purposes: { ads: { enabled: false } } }) };
-  if (answered) notice.remove();
-  document.getElementById('didomi-notice-disagree-button').onclick = () => close('reject');
-  document.getElementById('didomi-notice-agree-button').onclick = () => close('accept');`,
+        '',
+        `fetch('/delay?ms=2500');
+  setTimeout(() => {
+    document.body.insertAdjacentHTML('beforeend', ${JSON.stringify(DIDOMI_DIALOG)});
+    ${DIDOMI_SCRIPT}
+  }, 800);`,
       ),
     ),
 
