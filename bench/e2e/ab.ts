@@ -1,8 +1,9 @@
 // `npm run bench:ab -- <git revision> [html|markdown] [wait_event]`: the service at another revision
 // (A) against the working tree (B), in one run: both Workers up at once, rounds of 56 requests at
 // concurrency 8 taking turns (which side goes first alternates by round), so a drift in this shared
-// machine's speed between runs minutes apart cannot pass for a change in the code. A is checked out into a temporary git worktree; B runs from a copy of the
-// sources (snapshot.ts; both in ab-workers.ts). Prints each round and the totals; only 200 answers count.
+// machine's speed between runs minutes apart cannot pass for a change in the code. A is checked out
+// into a temporary git worktree; B runs from a copy of the sources (snapshot.ts; both in
+// ab-workers.ts). Prints each round and the totals; only 200 answers count.
 import { TEST_TOKEN, type WorkerHandle } from '../../test/e2e/support/worker.js';
 import { withAbWorkers } from './ab-workers.js';
 import { runLoad } from './load.js';

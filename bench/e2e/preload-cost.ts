@@ -4,8 +4,9 @@
 // (built from the working tree first; its binding stubbed), and with a revision the preload built at
 // that revision too, taking turns (each round starting with the next); each load reports when
 // DOMContentLoaded ended (from the navigation's start) and how long the preload's own run took (from
-// marks around it; the compile before it is in the first figure only). Medians, and the median of each round's difference from
-// the one-line script's load of the same round (steadier than the difference of the medians).
+// marks around it; the compile before it is in the first figure only). Medians, and the median of
+// each round's difference from the one-line script's load of the same round (steadier than the
+// difference of the medians).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
