@@ -22,8 +22,13 @@ const choices = (id: string) =>
     .filter((request) => request.path.startsWith('/consent/record?') && request.path.endsWith(`&id=${id}`))
     .map((request) => new URL(request.path, 'http://fixture.invalid').searchParams.get('choice'));
 
-async function fetchMarkdown(cmp: string, id: string, fields: object = {}) {
-  const response = await ctx.worker.fetchPage({ url: ctx.fixtures.url(`/consent/${cmp}?id=${id}`), output_format: 'markdown', ...fields });
+/** The fixture page of `cmp` in markdown; `query` goes before its ?id=. */
+async function fetchMarkdown(cmp: string, id: string, fields: object = {}, query = '') {
+  const response = await ctx.worker.fetchPage({
+    url: ctx.fixtures.url(`/consent/${cmp}?${query}id=${id}`),
+    output_format: 'markdown',
+    ...fields,
+  });
   const json = (await response.json()) as { data: string };
   return { response, markdown: json.data };
 }
@@ -45,15 +50,21 @@ describe('consent: "reject" (the default)', () => {
     // "dropbox.com/" is the text of a site rule: the page asks for its rules and runs the answer (the
     // rule's own pattern, the host, leaves the rule out); the generic OneTrust rule declines as before.
     // A request never answered leaves the page with no rules running: this test fails then.
-    const response = await ctx.worker.fetchPage({
-      url: ctx.fixtures.url('/consent/onetrust?from=dropbox.com/&id=site-rules'),
-      output_format: 'markdown',
-    });
-    const { data } = (await response.json()) as { data: string };
+    const { response, markdown } = await fetchMarkdown('onetrust', 'site-rules', {}, 'from=dropbox.com/&');
     expect(response.status).toBe(200);
-    expect(data).toContain(ARTICLE_TEXT);
-    expect(data).not.toContain('OneTrust dialog');
+    expect(markdown).toContain(ARTICLE_TEXT);
+    expect(markdown).not.toContain('OneTrust dialog');
     expect(choices('site-rules')).toEqual(['reject']);
+  });
+
+  it('declines it where the Durable Object refuses to send rules (the frame runs the rules it carries)', async () => {
+    // The Sourcepoint frame's URL holds a site rule's text and is longer than any site rule needs:
+    // its request for rules is refused, and a frame that then ran nothing would leave the dialog up.
+    const { response, markdown } = await fetchMarkdown('sourcepoint', 'refused', {}, 'long=1&');
+    expect(response.status).toBe(200);
+    expect(markdown).toContain(ARTICLE_TEXT);
+    expect(markdown).not.toContain('Sourcepoint dialog');
+    expect(choices('refused')).toEqual(['reject']);
   });
 
   it('declines a dialog drawn after the first look for one (each look asks the page afresh)', async () => {

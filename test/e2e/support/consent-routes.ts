@@ -131,13 +131,16 @@ export const consentRoutes: Record<string, Handler> = {
   '/consent/sourcepoint': (url, req, res) => {
     const port = (req.headers.host ?? '').split(':')[1] ?? '';
     const id = encodeURIComponent(url.searchParams.get('id') ?? '');
+    // ?long=1: the frame's URL holds a site rule's text and runs past 16 KB, so the Durable Object
+    // refuses its request for rules and the frame runs the rules it carries.
+    const long = url.searchParams.has('long') ? `&from=dropbox.com/&pad=${'x'.repeat(17 * 1024)}` : '';
     html(
       res,
       consentPage(
         'sourcepoint',
         `<div id="sp_message_container_1234" class="sp-message-container" style="${FIXED}">
   <iframe id="sp_message_iframe_1234" title="SP Consent Message" style="width: 600px; height: 220px; border: 0"
-    src="http://localhost:${port}/index.html?message_id=1234&id=${id}"></iframe>
+    src="http://localhost:${port}/index.html?message_id=1234&id=${id}${long}"></iframe>
 </div>`,
         `const container = document.getElementById('sp_message_container_1234');
   if (answered) container.remove();

@@ -360,7 +360,8 @@ async function serveStatic(path: string, res: ServerResponse) {
 
 export async function startFixtureServer(): Promise<FixtureServer> {
   const requests: FixtureServer['requests'] = [];
-  const server: Server = createServer((req, res) => {
+  // Request lines past Node's 16 KB default: a consent frame's URL longer than the consent site-rules cap.
+  const server: Server = createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fixture.invalid');
     requests.push({ path: url.pathname + url.search, headers: req.headers });
     const route = routes[url.pathname] ?? liveRoutes[url.pathname] ?? consentRoutes[url.pathname] ?? pdfRoutes[url.pathname];
