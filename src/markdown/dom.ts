@@ -37,7 +37,9 @@ export function isText(node: DomNode | null | undefined): node is DomText {
 }
 
 // Elements whose content a reader never sees in the rendered page (or that only carry
-// metadata / fallback content); their whole subtree is skipped.
+// metadata / fallback content), and ruby's readings (`rt`, with the `rp` parentheses shown where
+// ruby is not supported): set inline, a reading splits the word it annotates ("子こども" for 子ども),
+// which no search or model reads as that word; their whole subtree is skipped.
 export const DROPPED_TAGS: ReadonlySet<string> = new Set([
   'head',
   'title',
@@ -61,6 +63,8 @@ export const DROPPED_TAGS: ReadonlySet<string> = new Set([
   'track',
   'area',
   'param',
+  'rt',
+  'rp',
 ]);
 
 // HTML's block-level (and table-internal) elements: a boundary around them separates words,

@@ -258,3 +258,12 @@ describe('whitespace', () => {
     expect(md('<div>a <br><p>b</p> <br>c</div>')).toBe('a\n\nb\n\nc\n');
   });
 });
+
+describe('ruby', () => {
+  it('keeps the base text and leaves out the readings and their fallback parentheses', () => {
+    expect(md('<p><ruby>子<rt>こ</rt></ruby>どもへの<ruby>虐待<rp>(</rp><rt>ぎゃくたい</rt><rp>)</rp></ruby>をなくす</p>')).toBe(
+      '子どもへの虐待をなくす\n',
+    );
+    expect(md('<p>The <ruby>漢<rt>kan</rt>字<rt>ji</rt></ruby> are read.</p>')).toBe('The 漢字 are read.\n');
+  });
+});
