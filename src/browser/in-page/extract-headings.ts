@@ -27,6 +27,11 @@ function sharedWords(a: Set<string>, b: Set<string>): number {
   return shared / (a.size + b.size - shared || 1);
 }
 
+/** Whether `text` says the title (`heading`) again: most of the words of the two are shared. */
+export function restatesTitle(text: string, heading: string): boolean {
+  return sharedWords(new Set(wordsOf(text)), new Set(wordsOf(heading))) >= MIN_RESTATED_SHARE;
+}
+
 /**
  * Removes a headline left above the article's first paragraph that says the title again in other
  * words ("High School Roundup: …" under the shared title "HS Roundup: …"): a reader would read it

@@ -10,6 +10,7 @@ import { dropNonArticle } from './extract-cleanup';
 import { clearFontSizes } from './font-size';
 import { holdsTitleLink, linkDensity, siblingGroups } from './extract-dom';
 import { articleHeading } from './heading';
+import { titleBlockArticle } from './title-block';
 
 /** An extract with less text than this is not taken for the page's main content. */
 export const MIN_MAIN_TEXT = 250;
@@ -63,11 +64,13 @@ export function mainContentOf(form: Document, metadata: PageMetadata, pageUrl: s
     // innerHTML): no main content then, rather than no answer.
     return null;
   }
-  const content = article?.content as Element | null | undefined;
+  let content = article?.content as Element | null | undefined;
   if (!article || !content || (article.length ?? 0) < MIN_MAIN_TEXT) return null;
   if (linkDensity(content) > MAX_LINK_DENSITY || isListOfLinkedItems(content)) return null;
   // The title written for sharing (Open Graph, JSON-LD) rarely carries the site's name, as <title> does.
   const heading = metadata.title === null ? article.title : articleHeading(metadata.title, metadata, pageUrl);
+  const besideTitle = heading ? titleBlockArticle(form, content, heading) : null;
+  if (besideTitle !== null && linkDensity(besideTitle) <= MAX_LINK_DENSITY && !isListOfLinkedItems(besideTitle)) content = besideTitle;
   dropNonArticle(content, heading ?? null);
   clearFontSizes(content);
   const doc = form.implementation.createHTMLDocument(heading ?? form.title);
