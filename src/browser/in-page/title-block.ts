@@ -1,10 +1,11 @@
 // The article beside its title, when Readability picked a block far from it. Readability scores
 // paragraphs (their length, their commas), so a page whose article is written as lists and rows of
 // label and value (a product's sheet) or as text between line breaks can lose to a shop's delivery
-// terms elsewhere on the page. The page's own `<h1>` that names the article tells where the article
-// is: when the block around that heading does not hold Readability's pick, Readability is asked
-// again about that block alone, and its answer is taken when it holds more text than the first pick
-// (a headline's band of standfirst and byline, apart from the article's body, holds less).
+// terms or a newsletter form elsewhere on the page. The page's own `<h1>` that names the article
+// tells where the article is: when the block around that heading does not hold Readability's pick,
+// Readability is asked again about that block alone, and its answer is taken when it holds more text
+// than the first pick; when it keeps less (a part of the block), the block itself is, if it holds
+// more. A headline's band of standfirst and byline, apart from the article's body, holds less.
 import { Readability } from '@mozilla/readability';
 import { normalized, visibleLength } from './extract-dom';
 import { restatesTitle } from './extract-headings';
@@ -42,9 +43,10 @@ function probeOf(content: Element): string | null {
 }
 
 /**
- * The article Readability finds in the block around the page's title, when its pick from the whole
- * page (`content`) lies outside that block; null when the block holds the pick, when
- * the page has no such title, or when the block yields no article longer than the pick.
+ * The article in the block around the page's title, when Readability's pick from the whole page
+ * (`content`) lies outside that block: Readability's answer on the block, else the block itself;
+ * null when the block holds the pick, when the page has no such title, or when neither holds more
+ * text than the pick.
  */
 export function titleBlockArticle(form: Document, content: Element, heading: string): Element | null {
   const title = titleElement(form, heading);
@@ -53,12 +55,20 @@ export function titleBlockArticle(form: Document, content: Element, heading: str
   let block: Element = title;
   while (block.parentElement !== null && visibleLength(block) < MIN_BLOCK_CHARS) block = block.parentElement;
   if (block === form.body || normalized(block).includes(probe)) return null;
+  const pick = visibleLength(content);
+  const found = readabilityOn(form, block);
+  if (found !== null && visibleLength(found) > pick) return found;
+  // Readability keeps a part of the block (a data sheet's rows score little): the block itself.
+  return visibleLength(block) > pick ? (block.cloneNode(true) as Element) : null;
+}
+
+/** Readability's article in a document holding `block` alone; null when it finds none. */
+function readabilityOn(form: Document, block: Element): Element | null {
   const doc = form.implementation.createHTMLDocument('');
   doc.body.append(doc.importNode(block, true));
   try {
     const article = new Readability<Node>(doc, { serializer: (node) => node, keepClasses: true }).parse();
-    const found = article?.content as Element | null | undefined;
-    return found && visibleLength(found) > visibleLength(content) ? found : null;
+    return (article?.content as Element | null | undefined) ?? null;
   } catch {
     return null;
   }

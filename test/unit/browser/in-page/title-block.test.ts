@@ -53,6 +53,21 @@ describe('the article beside the title', () => {
     ).not.toBeNull();
   });
 
+  it('is the block itself when Readability keeps a part of it with less text than the pick (rows in a block it reads as unlikely)', () => {
+    const packs = Array.from({ length: 60 }, (_, i) => `<div class="row"><span>Pack ${i}</span> <span>${i * 10} tablets</span></div>`);
+    const intro = 'Homeopathic tablets, made from quinine salicylate, diluted, shaken, pressed, for adults, for children. '.repeat(6);
+    const footer = 'The site is a service of a publisher, for doctors, pharmacists, and other trades, with news, data, and tools. '.repeat(
+      9,
+    );
+    const form = page('Chininum tablets, D4', `<div class="intro"><p>${intro}</p></div><div class="extra">${packs.join('')}</div>`, footer);
+    const found = titleBlockArticle(form, pickOf(form, '.notes'), 'Chininum tablets, D4');
+    expect(found?.className).toBe('sheet');
+    const text = found!.textContent!;
+    expect(text).toContain('Homeopathic tablets, made from quinine salicylate');
+    expect(text).toContain('Pack 59');
+    expect(text).not.toContain('The site is a service of a publisher');
+  });
+
   it('is nothing when the block around the title holds the pick, even a pick of less text', () => {
     const form = page('Harbour lantern, brass, 30 cm');
     const secondRow = form.querySelectorAll('.row')[1]!.cloneNode(true) as Element;
