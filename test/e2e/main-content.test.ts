@@ -1,6 +1,7 @@
 // only_main_content (DESIGN.md "Main content"): the article alone, its title first, in both formats;
 // the whole page, said by X-Content-Mode: full, when no main content can be told apart (a home page
 // of link lists, a search result page, a product grid).
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useWorker } from './support/e2e-hooks.js';
 
@@ -139,6 +140,23 @@ describe('only_main_content', () => {
             'A student relives her birthday, which ends with her murder, until she finds who did it.',
           ),
         ].join('\n'),
+      ].join('\n\n') + '\n',
+    );
+  });
+
+  it("takes the product sheet under the page's title, not the delivery terms Readability picks elsewhere, without the sheet's list of other products", async () => {
+    // The sheet's rows are too short for Readability to score, so it picks the one long paragraph on
+    // the page; the block around the h1 is the sheet, read as links until its product list is cleaned out.
+    const fixture = readFileSync(new URL('../fixtures/pages/product-sheet.html', import.meta.url), 'utf8');
+    const rows = [...fixture.matchAll(/<div class="label">([^<]+)<\/div><div class="value">([^<]+)<\/div>/g)];
+    expect(rows).toHaveLength(40);
+    const { mode, body } = await fetchMain('/pages/product-sheet.html', { output_format: 'markdown', only_main_content: true });
+    expect(mode).toBe('main');
+    expect(body).toBe(
+      [
+        '# Harbour lantern, brass, 30 cm',
+        'Our harbour lantern is cast in brass, polished by hand, fitted with a paraffin burner and a glass chimney, and made to stand on a table or hang from a beam.',
+        ...rows.flatMap(([, label, value]) => [label, value]),
       ].join('\n\n') + '\n',
     );
   });

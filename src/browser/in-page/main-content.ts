@@ -8,7 +8,7 @@ import { Readability } from '@mozilla/readability';
 import type { PageMetadata } from '../../metadata';
 import { dropNonArticle } from './extract-cleanup';
 import { clearFontSizes } from './font-size';
-import { holdsTitleLink, linkDensity, siblingGroups } from './extract-dom';
+import { holdsTitleLink, linkDensity, siblingGroups, visibleLength } from './extract-dom';
 import { articleHeading } from './heading';
 import { titleBlockArticle } from './title-block';
 
@@ -47,6 +47,28 @@ function isListOfLinkedItems(root: Element): boolean {
   return false;
 }
 
+/** Whether an extract is links rather than content: mostly link text, or a list of linked items. */
+function isLinkList(content: Element): boolean {
+  return linkDensity(content) > MAX_LINK_DENSITY || isListOfLinkedItems(content);
+}
+
+/**
+ * The extract, cleaned (extract-cleanup.ts): Readability's pick, or the article beside the page's
+ * title when the pick lies elsewhere (title-block.ts). A block beside the title may hold the page's
+ * own link lists and teasers, so one that reads as links is judged again once cleaned, and taken if
+ * it still holds more text than the pick.
+ */
+function cleanedExtract(form: Document, pick: Element, heading: string | null): Element {
+  const cleaned = (extract: Element) => {
+    dropNonArticle(extract, heading);
+    return extract;
+  };
+  const beside = heading ? titleBlockArticle(form, pick, heading) : null;
+  if (beside === null) return cleaned(pick);
+  if (!isLinkList(beside)) return cleaned(beside);
+  return !isLinkList(cleaned(beside)) && visibleLength(beside) > visibleLength(pick) ? beside : cleaned(pick);
+}
+
 /**
  * A new inert document holding the title (the page's metadata title without the site's name, else
  * the one Readability settles on) as a level-1 heading and the main content; null when there is none.
@@ -66,12 +88,10 @@ export function mainContentOf(form: Document, metadata: PageMetadata, pageUrl: s
   }
   let content = article?.content as Element | null | undefined;
   if (!article || !content || (article.length ?? 0) < MIN_MAIN_TEXT) return null;
-  if (linkDensity(content) > MAX_LINK_DENSITY || isListOfLinkedItems(content)) return null;
+  if (isLinkList(content)) return null;
   // The title written for sharing (Open Graph, JSON-LD) rarely carries the site's name, as <title> does.
   const heading = metadata.title === null ? article.title : articleHeading(metadata.title, metadata, pageUrl);
-  const besideTitle = heading ? titleBlockArticle(form, content, heading) : null;
-  if (besideTitle !== null && linkDensity(besideTitle) <= MAX_LINK_DENSITY && !isListOfLinkedItems(besideTitle)) content = besideTitle;
-  dropNonArticle(content, heading ?? null);
+  content = cleanedExtract(form, content, heading ?? null);
   clearFontSizes(content);
   const doc = form.implementation.createHTMLDocument(heading ?? form.title);
   for (const base of form.querySelectorAll('head > base')) doc.head.append(doc.importNode(base, true));
