@@ -33,16 +33,20 @@ async function fetchMarkdown(cmp: string, id: string, fields: object = {}, query
   return { response, markdown: json.data };
 }
 
+/** What a declined dialog leaves: the page answered, its article there, its dialog not, the decline recorded once. */
+function expectDeclined(page: { response: Response; markdown: string }, dialogText: string, id: string) {
+  expect(page.response.status).toBe(200);
+  expect(page.markdown).toContain(ARTICLE_TEXT);
+  expect(page.markdown).not.toContain(dialogText);
+  expect(choices(id)).toEqual(['reject']);
+}
+
 describe('consent: "reject" (the default)', () => {
   it.each(PLATFORMS)(
     'declines the %s dialog: not in the markdown, the article is, and only the decline was chosen',
     async (cmp, dialogText) => {
       const id = `reject-${cmp}`;
-      const { response, markdown } = await fetchMarkdown(cmp, id);
-      expect(response.status).toBe(200);
-      expect(markdown).toContain(ARTICLE_TEXT);
-      expect(markdown).not.toContain(dialogText);
-      expect(choices(id)).toEqual(['reject']);
+      expectDeclined(await fetchMarkdown(cmp, id), dialogText, id);
     },
   );
 
@@ -50,32 +54,19 @@ describe('consent: "reject" (the default)', () => {
     // "dropbox.com/" is the text of a site rule: the page asks for its rules and runs the answer (the
     // rule's own pattern, the host, leaves the rule out); the generic OneTrust rule declines as before.
     // A request never answered leaves the page with no rules running: this test fails then.
-    const { response, markdown } = await fetchMarkdown('onetrust', 'site-rules', {}, 'from=dropbox.com/&');
-    expect(response.status).toBe(200);
-    expect(markdown).toContain(ARTICLE_TEXT);
-    expect(markdown).not.toContain('OneTrust dialog');
-    expect(choices('site-rules')).toEqual(['reject']);
+    expectDeclined(await fetchMarkdown('onetrust', 'site-rules', {}, 'from=dropbox.com/&'), 'OneTrust dialog', 'site-rules');
   });
 
   it('declines it where the Durable Object refuses to send rules (the frame runs the rules it carries)', async () => {
     // The Sourcepoint frame's URL holds a site rule's text and is longer than any site rule needs:
     // its request for rules is refused, and a frame that then ran nothing would leave the dialog up.
-    const { response, markdown } = await fetchMarkdown('sourcepoint', 'refused', {}, 'long=1&');
-    expect(response.status).toBe(200);
-    expect(markdown).toContain(ARTICLE_TEXT);
-    expect(markdown).not.toContain('Sourcepoint dialog');
-    expect(choices('refused')).toEqual(['reject']);
+    expectDeclined(await fetchMarkdown('sourcepoint', 'refused', {}, 'long=1&'), 'Sourcepoint dialog', 'refused');
   });
 
   it('declines a dialog drawn after the first look for one (each look asks the page afresh)', async () => {
     // The Didomi rule starts with an element that must exist: missing at the first look, the rule
     // is answered "not detected" there, and found at a later look once the page has drawn it.
-    const response = await ctx.worker.fetchPage({ url: ctx.fixtures.url('/consent/didomi-late?id=late'), output_format: 'markdown' });
-    const { data } = (await response.json()) as { data: string };
-    expect(response.status).toBe(200);
-    expect(data).toContain(ARTICLE_TEXT);
-    expect(data).not.toContain('Didomi dialog');
-    expect(choices('late')).toEqual(['reject']);
+    expectDeclined(await fetchMarkdown('didomi-late', 'late'), 'Didomi dialog', 'late');
   });
 
   it('leaves the declined dialog out of html too (hidden or gone, as the platform leaves it)', async () => {
