@@ -161,6 +161,17 @@ describe('only_main_content', () => {
     );
   });
 
+  it('takes a question and its answers, each under a small link to itself, for a thread, not for a list of linked items', async () => {
+    const fixture = readFileSync(new URL('../fixtures/pages/qa-thread.html', import.meta.url), 'utf8');
+    const posts = [...fixture.matchAll(/<p>([^<]+)<\/p>\n<p class="permalink"><a href="([^"]+)">Permalink<\/a><\/p>/g)];
+    expect(posts).toHaveLength(6);
+    const { mode, body } = await fetchMain('/pages/qa-thread.html', { output_format: 'markdown', only_main_content: true });
+    expect(mode).toBe('main');
+    // The last post's link, left at the end of the extract, goes with the headings and labels left there.
+    const lines = posts.flatMap(([, text, href = '']) => [text, `[Permalink](${ctx.fixtures.url(href)})`]).slice(0, -1);
+    expect(body).toBe(['# Why does bread go stale faster in the fridge?', ...lines].join('\n\n') + '\n');
+  });
+
   it.each([
     ['a home page of link lists', '/pages/home-links.html', '## Sport'],
     ['a search result page', '/pages/search-results.html', 'About 1,240 results'],

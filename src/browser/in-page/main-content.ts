@@ -22,6 +22,13 @@ export const MIN_LIST_ITEMS = 5;
 const LINKED_ITEM_SHARE = 0.6;
 /** …and holding at least this share of the extract's text. */
 const LIST_TEXT_SHARE = 0.5;
+/**
+ * An item counts as linked when its title link is not lost in it: a teaser, a search result or a
+ * card is mostly its linked name; a question or an answer in a thread (a post, DESIGN's main
+ * content) is its own text under a small link to itself ("Timeline", "Permalink") or to its author.
+ */
+const MIN_ITEM_LINK_DENSITY = 0.1;
+const isLinkedItem = (item: Element) => holdsTitleLink(item) && linkDensity(item) >= MIN_ITEM_LINK_DENSITY;
 
 const TABLE_PARTS = new Set(['table', 'thead', 'tbody', 'tfoot']);
 
@@ -39,7 +46,7 @@ function isListOfLinkedItems(root: Element): boolean {
     if (TABLE_PARTS.has(parent.localName)) continue;
     for (const items of siblingGroups(parent)) {
       if (items.length < MIN_LIST_ITEMS) continue;
-      const linked = items.filter(holdsTitleLink).length;
+      const linked = items.filter(isLinkedItem).length;
       const text = items.reduce((sum, item) => sum + (item.textContent?.length ?? 0), 0);
       if (linked >= LINKED_ITEM_SHARE * items.length && text >= LIST_TEXT_SHARE * total) return true;
     }
