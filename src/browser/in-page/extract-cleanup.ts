@@ -51,13 +51,26 @@ function dropCrossLinks(root: Element): void {
   }
 }
 
-/** Teasers: at least this many siblings of one kind, each a short item under a headline link. */
+/**
+ * Teasers: at least this many siblings of one kind, each a short item under a headline link, or a
+ * little longer under a heading that is one link (a related story's headline over its summary,
+ * which leaves the link too little of the text for the first test).
+ */
 const MIN_TEASERS = 3;
 const MAX_TEASER_CHARS = 300;
 const MIN_TEASER_LINK_DENSITY = 0.5;
+const MAX_HEADLINED_TEASER_CHARS = 600;
+
+/** Whether a heading in the item is one link and nothing else. */
+const holdsHeadlineLink = (item: Element) =>
+  [...item.querySelectorAll('h2, h3, h4, h5, h6')].some((heading) => {
+    const links = heading.querySelectorAll('a[href]');
+    return links.length === 1 && normalized(heading) !== '' && normalized(links[0]!) === normalized(heading);
+  });
 
 const isTeaser = (item: Element) =>
-  visibleLength(item) <= MAX_TEASER_CHARS && holdsTitleLink(item) && linkDensity(item) >= MIN_TEASER_LINK_DENSITY;
+  (visibleLength(item) <= MAX_TEASER_CHARS && holdsTitleLink(item) && linkDensity(item) >= MIN_TEASER_LINK_DENSITY) ||
+  (visibleLength(item) <= MAX_HEADLINED_TEASER_CHARS && holdsHeadlineLink(item));
 
 /**
  * Removes runs of teasers — siblings of one kind next to each other, each a short item under a
