@@ -35,11 +35,12 @@ const words = (text: string) => text.split(' ').length;
 
 /**
  * Removes cross-links to other stories: a paragraph that is a short label with a colon followed by
- * one link holding a headline, and nothing else ("Read more: <a>…</a>"). A label before a short link
- * (a source, a name, a place) is left: that is the article's own.
+ * one link holding a headline, and nothing else ("Read more: <a>…</a>"); sites also set them as a
+ * heading or a quotation ("### MIRA: <a>…</a>", "> **PUEDES VER:** <a>…</a>"). A label before a short
+ * link (a source, a name, a place) is left: that is the article's own.
  */
 function dropCrossLinks(root: Element): void {
-  for (const block of root.querySelectorAll('p, div')) {
+  for (const block of root.querySelectorAll('p, div, blockquote, h2, h3, h4, h5, h6')) {
     if (!root.contains(block) || block.querySelector(HAS_MEDIA) !== null) continue;
     const links = block.querySelectorAll('a[href]');
     if (links.length !== 1) continue;
