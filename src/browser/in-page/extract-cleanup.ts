@@ -25,8 +25,11 @@ function dropLinkBlocks(root: Element): void {
   }
 }
 
-/** A cross-link's label: a few words and a colon ("Read more:", "Related:", "See also:"). */
-const CROSS_LINK_LABEL = /^[\p{L}\p{M}'’ -]+:$/u;
+/**
+ * A cross-link's label: a few words and a colon ("Read more:", "Related:", "See also:"), or the
+ * guillemet or arrow some sites point with ("À lire aussi »").
+ */
+const CROSS_LINK_LABEL = /^([\p{L}\p{M}'’ -]+?) ?[:»›→]$/u;
 const MAX_LABEL_WORDS = 3;
 /** A link of at least this many words names another story (a headline), not a source or a person. */
 const MIN_HEADLINE_WORDS = 4;
@@ -48,7 +51,8 @@ function dropCrossLinks(root: Element): void {
     const headline = normalized(links[0]!);
     if (headline === '' || !text.endsWith(headline) || words(headline) < MIN_HEADLINE_WORDS) continue;
     const label = text.slice(0, text.length - headline.length).trim();
-    if (CROSS_LINK_LABEL.test(label) && words(label) <= MAX_LABEL_WORDS) block.remove();
+    const labelWords = CROSS_LINK_LABEL.exec(label)?.[1];
+    if (labelWords !== undefined && words(labelWords) <= MAX_LABEL_WORDS) block.remove();
   }
 }
 
