@@ -78,8 +78,9 @@ const isTeaser = (item: Element) =>
   (visibleLength(item) <= MAX_HEADLINED_TEASER_CHARS && holdsHeadlineLink(item));
 
 /**
- * Removes runs of teasers — siblings of one kind next to each other, each a short item under a
- * headline link ("More:" lists, related stories) — with the heading that names them.
+ * Removes runs of teasers — siblings of one tag next to each other, each a short item under a
+ * headline link ("More:" lists, related stories) — with the heading that names them. Their classes
+ * may differ: a site's list of other columns had two of its seven links classed as entry titles.
  */
 function dropTeasers(root: Element): void {
   for (const parent of [root, ...root.querySelectorAll('*')]) {

@@ -105,15 +105,14 @@ export function siblingGroups(parent: Element): Element[][] {
   return [...groups.values()];
 }
 
-/** The element's children in runs of one kind, next to each other. */
+/** The element's children in runs of one tag, next to each other (their classes may differ). */
 export function siblingRuns(parent: Element): Element[][] {
   const runs: Element[][] = [];
-  let kind = '';
+  let tag = '';
   for (const child of parent.children) {
-    const childKind = kindOf(child);
-    if (childKind === kind) runs.at(-1)!.push(child);
+    if (child.localName === tag) runs.at(-1)!.push(child);
     else runs.push([child]);
-    kind = childKind;
+    tag = child.localName;
   }
   return runs;
 }
