@@ -62,6 +62,8 @@ function dropCrossLinks(root: Element): void {
  * which leaves the link too little of the text for the first test).
  */
 const MIN_TEASERS = 3;
+/** …or this many under a heading or a label of their own ("Read on:" over two headlines). */
+const MIN_NAMED_TEASERS = 2;
 const MAX_TEASER_CHARS = 300;
 const MIN_TEASER_LINK_DENSITY = 0.5;
 const MAX_HEADLINED_TEASER_CHARS = 600;
@@ -86,8 +88,10 @@ function dropTeasers(root: Element): void {
   for (const parent of [root, ...root.querySelectorAll('*')]) {
     if (!root.contains(parent)) continue;
     for (const items of siblingRuns(parent)) {
-      if (items.length < MIN_TEASERS || !items.every(isTeaser)) continue;
-      for (const el of [...headsBefore(items[0]!), ...items]) el.remove();
+      if (items.length < MIN_NAMED_TEASERS || !items.every(isTeaser)) continue;
+      const heads = headsBefore(items[0]!);
+      if (items.length < MIN_TEASERS && heads.length === 0) continue;
+      for (const el of [...heads, ...items]) el.remove();
     }
   }
 }
