@@ -54,6 +54,7 @@ describe('only_main_content', () => {
         '> The sea keeps its own time, and the pools keep it with her.',
         '### Tide pools of the north coast in winter',
         'In winter the lowest tides fall after dark, so the pools are best seen on the few clear afternoons of January.',
+        `![The shelf in January](${ctx.fixtures.url('/images/winter.png')})`,
         '## What lives there',
         '- Anemones, closed like red jelly sweets until the water covers them.\n- Shore crabs, which hide under loose stones.\n- Periwinkles and limpets on every surface.',
         `![A shore crab](${ctx.fixtures.url('/images/crab.png')})`,

@@ -1,8 +1,8 @@
 // A picture's caption and credit in a main-content extract: not the article's text. Four shapes,
 // each read from the extract's structure alone: a <figcaption>; a figure whose picture is not
-// there; text sharing a small wrapper with one picture; a short line set in italics right after a
-// block that is only a picture. A line that reads as a sentence, or a wrapper with more text than
-// a caption has, stays.
+// there; text sharing a small wrapper with one picture; a short line set in italics, or holding a
+// © sign, right after a block that is only a picture. An italic line that reads as a sentence, or a
+// wrapper with more text than a caption has, stays.
 import { HAS_MEDIA, inContentContext, normalized, visibleLength } from './extract-dom';
 
 /** Text kept beside a picture is its caption or credit up to this length, not the article's text. */
@@ -83,16 +83,17 @@ function allItalic(block: Element): boolean {
 
 /**
  * Removes a short line set in italics right after a block that is only a picture ("*Kate Henshaw*",
- * "*Light a Wish by OGE Group*"). Steps written under each screenshot of a how-to are plain text,
- * and a sentence in italics (it ends like one) stays.
+ * "*Light a Wish by OGE Group*"), or one there that credits it with a © sign. Steps written under
+ * each screenshot of a how-to are plain text, and a sentence in italics (it ends like one) stays.
  */
 function dropItalicCaptions(root: Element): void {
   for (const block of root.querySelectorAll('p, div')) {
     // Cheapest first: most blocks follow no picture, and a wrapper's whole text is long to read.
     if (!root.contains(block) || !isPictureBlock(elementBefore(block)) || block.querySelector(HAS_MEDIA) !== null) continue;
     const text = normalized(block);
-    if (text === '' || text.length > MAX_CAPTION_CHARS || SENTENCE_END.test(text)) continue;
-    if (allItalic(block)) block.remove();
+    if (text === '' || text.length > MAX_CAPTION_CHARS) continue;
+    // A line that credits the picture ("… © AFP / Marco Bertorello") is its caption, sentence or not.
+    if (text.includes('©') || (!SENTENCE_END.test(text) && allItalic(block))) block.remove();
   }
 }
 
