@@ -57,7 +57,7 @@ function dropCrossLinks(root: Element): void {
 }
 
 /**
- * Teasers: at least this many siblings of one kind, each a short item under a headline link, or a
+ * Teasers: at least this many siblings of one tag, each a short item under a headline link, or a
  * little longer under a heading that is one link (a related story's headline over its summary,
  * which leaves the link too little of the text for the first test).
  */
