@@ -72,12 +72,17 @@ const MAX_HEADLINED_TEASER_CHARS = 600;
 const holdsHeadlineLink = (item: Element) =>
   [...item.querySelectorAll('h2, h3, h4, h5, h6')].some((heading) => {
     const links = heading.querySelectorAll('a[href]');
-    return links.length === 1 && normalized(heading) !== '' && normalized(links[0]!) === normalized(heading);
+    const text = normalized(heading);
+    return links.length === 1 && text !== '' && normalized(links[0]!) === text;
   });
 
-const isTeaser = (item: Element) =>
-  (visibleLength(item) <= MAX_TEASER_CHARS && holdsTitleLink(item) && linkDensity(item) >= MIN_TEASER_LINK_DENSITY) ||
-  (visibleLength(item) <= MAX_HEADLINED_TEASER_CHARS && holdsHeadlineLink(item));
+function isTeaser(item: Element): boolean {
+  const length = visibleLength(item);
+  return (
+    (length <= MAX_TEASER_CHARS && holdsTitleLink(item) && linkDensity(item) >= MIN_TEASER_LINK_DENSITY) ||
+    (length <= MAX_HEADLINED_TEASER_CHARS && holdsHeadlineLink(item))
+  );
+}
 
 /**
  * Removes runs of teasers — siblings of one tag next to each other, each a short item under a

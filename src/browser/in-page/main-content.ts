@@ -4,12 +4,12 @@
 // it only ever sees what the browser renders; the result goes to the same serializer as whole pages.
 // When no main content can be told apart (a home page of link lists, a search result list, a
 // product grid) or the extract is implausibly small, there is none, and the caller sends the page.
-import { Readability } from '@mozilla/readability';
 import type { PageMetadata } from '../../metadata';
 import { dropNonArticle } from './extract-cleanup';
 import { clearFontSizes } from './font-size';
 import { holdsTitleLink, linkDensity, siblingGroups, visibleLength } from './extract-dom';
 import { articleHeading } from './heading';
+import { readabilityArticle } from './readability-article';
 import { titleBlockArticle } from './title-block';
 
 /** An extract with less text than this is not taken for the page's main content. */
@@ -85,14 +85,7 @@ export function mainContentOf(form: Document, metadata: PageMetadata, pageUrl: s
   // the font sizes only the extraction reads.
   const copy = form.cloneNode(true) as Document;
   clearFontSizes(form.documentElement);
-  let article: ReturnType<Readability<Node>['parse']>;
-  try {
-    article = new Readability<Node>(copy, { serializer: (node) => node, keepClasses: true }).parse();
-  } catch {
-    // A page that enforces Trusted Types refuses Readability's retry (it resets markup through
-    // innerHTML): no main content then, rather than no answer.
-    return null;
-  }
+  const article = readabilityArticle(copy);
   let content = article?.content as Element | null | undefined;
   if (!article || !content || (article.length ?? 0) < MIN_MAIN_TEXT) return null;
   if (isLinkList(content)) return null;

@@ -6,9 +6,9 @@
 // Readability is asked again about that block alone, and its answer is taken when it holds more text
 // than the first pick; when it keeps less (a part of the block), the block itself is, if it holds
 // more. A headline's band of standfirst and byline, apart from the article's body, holds less.
-import { Readability } from '@mozilla/readability';
 import { normalized, visibleLength } from './extract-dom';
 import { restatesTitle } from './extract-headings';
+import { readabilityArticle } from './readability-article';
 
 /** The block around the heading: its smallest ancestor with at least this much text. */
 const MIN_BLOCK_CHARS = 500;
@@ -66,10 +66,5 @@ export function titleBlockArticle(form: Document, content: Element, heading: str
 function readabilityOn(form: Document, block: Element): Element | null {
   const doc = form.implementation.createHTMLDocument('');
   doc.body.append(doc.importNode(block, true));
-  try {
-    const article = new Readability<Node>(doc, { serializer: (node) => node, keepClasses: true }).parse();
-    return (article?.content as Element | null | undefined) ?? null;
-  } catch {
-    return null;
-  }
+  return (readabilityArticle(doc)?.content as Element | null | undefined) ?? null;
 }
