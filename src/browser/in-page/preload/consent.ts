@@ -11,7 +11,7 @@ import AutoConsent, { type CompactCMPRuleset, type ContentScriptMessage } from '
 // The preload's part of the package's rule set, split by the build (scripts/consent-rule-split.mjs).
 import { rulesSource } from 'page-fetch:consent-rules';
 import { CONSENT_BINDING, type ConsentReport, type ConsentRulesRequest } from '../protocol';
-import { engineRules, type PackageRule } from './consent-engine-rules';
+import { engineRuleSet, type PackageRule } from './consent-engine-rules';
 import { baseRulesFor, commentText, type PreloadRules, siteRuleCandidates } from './consent-rules';
 
 /** How often detection looks for a dialog (every 500 ms): a dialog that shows later than this is not waited for. */
@@ -41,6 +41,14 @@ function run(binding: Binding, rules: CompactCMPRuleset): void {
     }
   };
   const consent = new AutoConsent(send);
+  const engineRules = engineRuleSet(rules, document);
+  // The engine looks for a dialog in rounds: findCmp, which calls itself again for each retry. Before
+  // each round, the rules whose first element the document now holds join it (consent-engine-rules.ts).
+  const findCmp = consent.findCmp.bind(consent);
+  consent.findCmp = (retries: number) => {
+    for (const rule of engineRules.admit()) consent.addDeclarativeCMP(rule as unknown as PackageRule);
+    return findCmp(retries);
+  };
   consent.initialize(
     {
       enabled: true,
@@ -58,7 +66,7 @@ function run(binding: Binding, rules: CompactCMPRuleset): void {
       logs: { lifecycle: false, rulesteps: false, detectionsteps: false, evals: false, errors: false, messages: false, waits: false },
     },
     // The engine reads a rule without detection steps as not detected (consent-engine-rules.ts).
-    { autoconsent: engineRules(rules, document) as unknown as PackageRule[] },
+    { autoconsent: engineRules.atStart as unknown as PackageRule[] },
   );
 }
 

@@ -1,11 +1,17 @@
 // The rules the consent engine is given (in-page/preload/consent-engine-rules.ts): every field the
-// package's own decoding gives, read once; and no detection steps, which the engine reads as "not
-// detected", only for a rule whose detection starts with a plain CSS element that the document lacks.
+// package's own decoding gives, read once; a rule whose detection starts with a plain CSS element
+// given only once the document holds it; and no detection steps, which the engine reads as "not
+// detected", for a given rule whose first element is gone again.
 import { decodeRules, type IndexedCMPRuleset } from '@duckduckgo/autoconsent';
 import COMPACT_RULES from '@duckduckgo/autoconsent/rules/compact-rules.json';
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
-import { engineRules, type SelectorRoot } from '../../../../src/browser/in-page/preload/consent-engine-rules.js';
+import {
+  type EngineRule,
+  engineRuleSet,
+  firstElementOf,
+  type SelectorRoot,
+} from '../../../../src/browser/in-page/preload/consent-engine-rules.js';
 
 const RULES = COMPACT_RULES as unknown as IndexedCMPRuleset;
 const PACKAGE_RULES = decodeRules(RULES);
@@ -35,11 +41,34 @@ const startsWithCssElement = (index: number) => {
   );
 };
 
-describe('engineRules', () => {
+/** The package's rules in the order the engine gets them from a document holding every element: those without a first element, then the others. */
+const IN_ENGINE_ORDER = [
+  ...PACKAGE_RULES.filter((_, index) => !startsWithCssElement(index)),
+  ...PACKAGE_RULES.filter((_, index) => startsWithCssElement(index)),
+];
+
+/** Every rule the engine gets from `root`: at its start, then at one round. */
+function allRules(root: SelectorRoot): EngineRule[] {
+  const rules = engineRuleSet(RULES, root);
+  return [...rules.atStart, ...rules.admit()];
+}
+
+describe('firstElementOf', () => {
+  it('reads from the compact form what the package decodes: a first step of one plain CSS exists, or none', () => {
+    RULES.r.forEach((rule, index) => {
+      const step = firstStep(index);
+      const expected = startsWithCssElement(index) ? step!.exists : null;
+      expect(firstElementOf(rule, RULES.s), PACKAGE_RULES[index]!.name).toBe(expected);
+    });
+  });
+});
+
+describe('engineRuleSet', () => {
   it('gives every rule of the set with every field the package decodes, equal', () => {
-    const rules = engineRules(RULES, everything);
-    expect(rules).toHaveLength(PACKAGE_RULES.length);
-    PACKAGE_RULES.forEach((packageRule, index) => {
+    expect(RULES.r).toHaveLength(PACKAGE_RULES.length);
+    const rules = allRules(everything);
+    expect(rules).toHaveLength(IN_ENGINE_ORDER.length);
+    IN_ENGINE_ORDER.forEach((packageRule, index) => {
       for (const key of fieldsOf(packageRule)) {
         expect(field(rules[index]!, key), `${packageRule.name}.${key}`).toEqual(field(packageRule, key));
       }
@@ -47,45 +76,51 @@ describe('engineRules', () => {
   });
 
   it('decodes each field once and gives the same steps at every read', () => {
-    const [rule] = engineRules(RULES, everything);
+    const [rule] = allRules(everything);
     expect(rule!.optOut).toBe(rule!.optOut);
     expect(rule!.detectPopup).toBe(rule!.detectPopup);
     expect(rule!.detectCmp).toBe(rule!.detectCmp);
   });
 
-  it('gives no detection steps to a rule whose first element is missing, and keeps every other', () => {
-    const rules = engineRules(RULES, nothing);
-    const gated = PACKAGE_RULES.map((_, index) => startsWithCssElement(index));
+  it('holds back every rule whose first element is missing, and gives every other at the start with its steps', () => {
+    const rules = engineRuleSet(RULES, nothing);
+    const gated = PACKAGE_RULES.filter((_, index) => startsWithCssElement(index));
     // Most rules start with a plain element; the others (optional, negated, xpath, chains, visible, any)
     // are left to the engine.
-    expect(gated.filter(Boolean).length).toBeGreaterThan(PACKAGE_RULES.length / 2);
-    expect(gated.some((isGated) => !isGated)).toBe(true);
-    rules.forEach((rule, index) => {
-      const expected = gated[index] ? undefined : PACKAGE_RULES[index]!.detectCmp;
-      expect(rule.detectCmp, PACKAGE_RULES[index]!.name).toEqual(expected);
-    });
+    expect(gated.length).toBeGreaterThan(PACKAGE_RULES.length / 2);
+    const ungated = PACKAGE_RULES.filter((_, index) => !startsWithCssElement(index));
+    expect(ungated.length).toBeGreaterThan(0);
+    expect(rules.atStart.map((rule) => rule.name)).toEqual(ungated.map((rule) => rule.name));
+    expect(rules.atStart.map((rule) => rule.detectCmp)).toEqual(ungated.map((rule) => rule.detectCmp));
+    expect(rules.admit()).toEqual([]);
   });
 
-  it('leaves the steps to the engine when the selector throws', () => {
+  it('gives a rule whose selector throws, and leaves its steps to the engine', () => {
     const throwing: SelectorRoot = {
       querySelector: () => {
         throw new SyntaxError('not a valid selector');
       },
     };
     const index = PACKAGE_RULES.findIndex((_, i) => startsWithCssElement(i));
-    expect(engineRules(RULES, throwing)[index]!.detectCmp).toEqual(PACKAGE_RULES[index]!.detectCmp);
+    const admitted = engineRuleSet(RULES, throwing).admit();
+    const rule = admitted.find((candidate) => candidate.name === PACKAGE_RULES[index]!.name);
+    expect(rule!.detectCmp).toEqual(PACKAGE_RULES[index]!.detectCmp);
   });
 
-  it('asks the document afresh at every read: an element added later is found', () => {
+  it('gives a rule once its element is added, once, and no steps when the element is gone again', () => {
     const { document } = parseHTML('<html><body><p>An article.</p></body></html>');
-    const didomi = engineRules(RULES, document).find((rule) => rule.name === 'didomi');
+    const rules = engineRuleSet(RULES, document);
     expect(firstStep(PACKAGE_RULES.findIndex((rule) => rule.name === 'didomi'))).toEqual({ exists: '#didomi-host' });
-    expect(didomi!.detectCmp).toBeUndefined();
+    expect(rules.atStart.find((rule) => rule.name === 'didomi')).toBeUndefined();
+    expect(rules.admit().find((rule) => rule.name === 'didomi')).toBeUndefined();
     const host = document.createElement('div');
     host.id = 'didomi-host';
     document.body.append(host);
-    expect(didomi!.detectCmp).toEqual([{ exists: '#didomi-host' }]);
+    const admitted = rules.admit();
+    expect(admitted.map((rule) => rule.name)).toEqual(['didomi']);
+    expect(admitted[0]!.detectCmp).toEqual([{ exists: '#didomi-host' }]);
+    expect(rules.admit()).toEqual([]);
     host.remove();
-    expect(didomi!.detectCmp).toBeUndefined();
+    expect(admitted[0]!.detectCmp).toBeUndefined();
   });
 });
