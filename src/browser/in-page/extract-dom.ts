@@ -8,8 +8,11 @@ const CONTENT_CONTEXT = 'blockquote, table, li, pre, code, figure';
 /** Elements whose wrappers are never removed as lines of text. */
 export const HAS_MEDIA = 'img, picture, video, table, pre';
 
+/** The node's text with no white space at all: what the markup's indentation cannot change. */
+export const squeezedText = (node: Node) => (node.textContent ?? '').replace(/\s+/g, '');
+
 /** Characters of text, white space not counted: the markup's indentation would dilute the link text. */
-export const visibleLength = (node: Node) => (node.textContent ?? '').replace(/\s+/g, '').length;
+export const visibleLength = (node: Node) => squeezedText(node).length;
 
 /** The node's text as one line: runs of white space made one space, none at the ends. */
 export const normalized = (node: Node) => (node.textContent ?? '').replace(/\s+/g, ' ').trim();

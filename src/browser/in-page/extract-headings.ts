@@ -2,7 +2,7 @@
 // second headline, a breadcrumb ending in it), one above the text that says the title again in other
 // words, those left at the end with nothing (or a count) under them once
 // the sections they named were removed, and an author's card that ends the extract.
-import { HAS_MEDIA, MAX_NAME_CHARS, normalized, shortElements, visibleLength } from './extract-dom';
+import { HAS_MEDIA, MAX_NAME_CHARS, normalized, shortElements, squeezedText, visibleLength } from './extract-dom';
 
 /**
  * Removes a block that repeats the heading (a second headline, a breadcrumb ending in it). Below the
@@ -13,9 +13,11 @@ export function dropRepeatedHeading(root: Element, heading: string): void {
   const title = heading.replace(/\s+/g, '');
   if (title === '') return;
   const short = shortElements(root, title.length + MAX_NAME_CHARS, visibleLength);
-  const squeezed = (el: Element) => (el.textContent ?? '').replace(/\s+/g, '');
   // The article's first paragraph, not a breadcrumb Readability made a paragraph of, which goes.
-  const firstParagraph = [...root.querySelectorAll('p')].find((p) => visibleLength(p) > 0 && !squeezed(p).includes(title));
+  const firstParagraph = [...root.querySelectorAll('p')].find((p) => {
+    const text = squeezedText(p);
+    return text !== '' && !text.includes(title);
+  });
   const isSection = (block: Element, text: string) =>
     /^h[1-6]$/.test(block.localName) &&
     text !== title &&
@@ -23,7 +25,7 @@ export function dropRepeatedHeading(root: Element, heading: string): void {
     (firstParagraph.compareDocumentPosition(block) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
   for (const block of root.querySelectorAll('h1, h2, h3, p, div, nav, ol, ul')) {
     if (!short.has(block) || !root.contains(block) || block.querySelector(HAS_MEDIA) !== null) continue;
-    const text = squeezed(block);
+    const text = squeezedText(block);
     if (text.includes(title) && !isSection(block, text)) block.remove();
   }
 }

@@ -65,7 +65,7 @@ function run(binding: Binding, rules: CompactCMPRuleset): void {
       detectRetries: DETECT_RETRIES,
       logs: { lifecycle: false, rulesteps: false, detectionsteps: false, evals: false, errors: false, messages: false, waits: false },
     },
-    // The engine reads a rule without detection steps as not detected (consent-engine-rules.ts).
+    // The rules without a first element to wait for; the others join before each round (above).
     { autoconsent: engineRules.atStart as unknown as PackageRule[] },
   );
 }
