@@ -59,13 +59,37 @@ export function lineText(line: Line): string {
   return line.segments.map(segmentText).join(' ');
 }
 
-const HYPHENATED = /\p{L}[-\u00ad]$/u;
+// Hyphens that can end a line after a letter: U+002D HYPHEN-MINUS, U+2010 HYPHEN (what Chromium's
+// own print writes), U+2011 NON-BREAKING HYPHEN, and U+00AD SOFT HYPHEN, which is only ever a break
+// marker. Dashes (en, em) are never a word's break.
+const HYPHEN_AT_END = /\p{L}([-\u2010\u2011\u00ad])$/u;
+const SOFT_HYPHEN = '\u00ad';
+const NON_BREAKING_HYPHEN = '\u2011';
+const HYPHEN_INSIDE = /[-\u2010\u2011]/u;
 const STARTS_LOWER = /^\p{Ll}/u;
 
 /**
- * Appends a following line's content to a paragraph: a hyphen at the end of a word is dropped
- * when the next line carries on the word. Pieces stay line-sized (see `merged`), so looking at
- * the paragraph's end stays cheap however long it grows.
+ * How a line that ends in `hyphen` after a letter joins the next: `drop` the hyphen (one word broken
+ * at the line's end), or `keep` it with no space (a compound's own hyphen). A soft hyphen is always
+ * dropped. Another is dropped when the next line carries on in lower case and neither half of the
+ * word holds a hyphen of its own ("state-" + "of-the-art" is a compound; "hyphen-" + "ated" is
+ * not); a following capital or digit ("pre-" + "Columbian", "COVID-" + "19") keeps it. A
+ * non-breaking hyphen is never a break.
+ */
+export function hyphenJoin(before: string, hyphen: string, after: string): 'drop' | 'keep' {
+  if (hyphen === SOFT_HYPHEN) return 'drop';
+  if (hyphen === NON_BREAKING_HYPHEN || !STARTS_LOWER.test(after)) return 'keep';
+  const wordBefore = before.slice(before.lastIndexOf(' ') + 1);
+  const space = after.indexOf(' ');
+  const wordAfter = space < 0 ? after : after.slice(0, space);
+  return HYPHEN_INSIDE.test(wordBefore) || HYPHEN_INSIDE.test(wordAfter) ? 'keep' : 'drop';
+}
+
+/**
+ * Appends a following line's content to a paragraph: a hyphen that ends the line inside a word
+ * joins the two halves (see `hyphenJoin`), any other break is a space (none after an em dash or a
+ * slash). Pieces stay line-sized (see `merged`), so looking at the paragraph's end stays cheap
+ * however long it grows.
  */
 export function appendLine(content: Inline[], next: readonly Inline[]): void {
   const last = content[content.length - 1];
@@ -74,8 +98,9 @@ export function appendLine(content: Inline[], next: readonly Inline[]): void {
     content.push(...next.map((p) => ({ ...p })));
     return;
   }
-  if (HYPHENATED.test(last.text) && STARTS_LOWER.test(first.text)) {
-    last.text = last.text.slice(0, -1);
+  const hyphen = HYPHEN_AT_END.exec(last.text)?.[1];
+  if (hyphen !== undefined) {
+    if (hyphenJoin(last.text.slice(0, -1), hyphen, first.text) === 'drop') last.text = last.text.slice(0, -1);
   } else if (!last.text.endsWith('\u2014') && !last.text.endsWith('/')) {
     content.push({ text: ' ', href: last.href !== null && last.href === first.href ? last.href : null });
   }

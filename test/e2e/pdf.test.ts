@@ -5,7 +5,7 @@
 // read are refused, each with its documented error.
 import { describe, expect, it } from 'vitest';
 import { useWorker } from './support/e2e-hooks.js';
-import { LARGE_PDF, LONG_PAGES, longPageText, REPORT } from './support/pdf-routes.js';
+import { HYPHENS, LARGE_PDF, LONG_PAGES, longPageText, REPORT } from './support/pdf-routes.js';
 
 const MAX_PDF_PAGES = 3;
 const MAX_PDF_BYTES = 65536;
@@ -69,6 +69,14 @@ describe('a PDF target', () => {
     expect(response.headers.get('Content-Type')).toBe('text/plain; charset=utf-8');
     expect(response.headers.get('X-Document-Kind')).toBe('pdf');
     expect((await response.text()).startsWith(`# ${REPORT.title}\n\n${REPORT.first}`)).toBe(true);
+  });
+
+  it("rejoins a word broken by U+2010 HYPHEN at a line's end and keeps a compound's hyphen, in both formats", async () => {
+    const markdown = await fetchJson('/pdf/hyphens.pdf', { output_format: 'markdown' });
+    expect(markdown.response.status).toBe(200);
+    expect(markdown.json.data).toBe(`${HYPHENS.text}\n`);
+    const html = await fetchJson('/pdf/hyphens.pdf', { output_format: 'html' });
+    expect(html.json.data).toContain(`<p>${HYPHENS.text}</p>`);
   });
 
   it('answers the same text as its main content', async () => {

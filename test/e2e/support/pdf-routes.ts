@@ -1,7 +1,7 @@
 // PDF targets for the e2e tests (DESIGN.md "Documents (PDF)"), written by the unit tests' PDF builder: a two-page
 // report served as a PDF, as a download, behind a redirect and in chunks; a long one for the page
-// bound; and the ones refused: no text layer, password-protected, broken, too large, a binary that
-// is no PDF. Served by fixture-server.ts.
+// bound; one with words broken at line ends; and the ones refused: no text layer,
+// password-protected, broken, too large, a binary that is no PDF. Served by fixture-server.ts.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { buildPdf, type PageSpec, type PdfSpec } from '../../unit/pdf/build-pdf.js';
 
@@ -56,6 +56,13 @@ const LONG_PDF = writePdf(
   })),
 );
 
+/** A paragraph whose lines end in hyphens: U+2010 inside a word (as Chromium prints it), then a compound's. */
+export const HYPHENS = {
+  lines: ['The guide covers the international\u2010', 'ization of every screen, and a state-', 'of-the-art search for the texts.'],
+  text: 'The guide covers the internationalization of every screen, and a state-of-the-art search for the texts.',
+};
+const HYPHENS_PDF = writePdf([{ runs: HYPHENS.lines.map((text, i) => ({ x: 72, y: 130 + 15 * i, size: 12, text })) }]);
+
 /** Larger than the e2e Worker's MAX_PDF_BYTES (test/e2e/pdf.test.ts). */
 export const LARGE_PDF = writePdf(REPORT_PAGES, { padding: 200_000 });
 
@@ -88,6 +95,7 @@ export const pdfRoutes: Record<string, Handler> = {
     res.write(REPORT_PDF.subarray(0, Math.floor(REPORT_PDF.length / 2)));
   },
   '/pdf/long.pdf': pdf(LONG_PDF),
+  '/pdf/hyphens.pdf': pdf(HYPHENS_PDF),
   '/pdf/scanned.pdf': pdf(writePdf([{ runs: [] }, { runs: [] }])),
   '/pdf/protected.pdf': pdf(writePdf(REPORT_PAGES, { encrypted: true })),
   '/pdf/broken.pdf': pdf(Buffer.from('%PDF-1.7\nthis is not the rest of a PDF file\n%%EOF\n', 'latin1')),

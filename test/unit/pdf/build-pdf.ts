@@ -94,8 +94,10 @@ function encryptFor(key: Uint8Array, num: number, data: Uint8Array): Uint8Array 
   return rc4(objectKey, data);
 }
 
-// The few characters beyond Latin-1 the tests use, as WinAnsiEncoding codes.
+// The few characters beyond Latin-1 the tests use, as WinAnsiEncoding codes; U+2010 HYPHEN (what
+// Chromium's print writes) has none, so the fonts' encoding names it at a code WinAnsi leaves unused.
 const WIN_ANSI: Record<string, string> = {
+  '\u2010': '\x81',
   '\u2022': '\x95',
   '\u2013': '\x96',
   '\u2014': '\x97',
@@ -106,7 +108,7 @@ const WIN_ANSI: Record<string, string> = {
 };
 
 function encodeText(text: string): string {
-  return text.replace(/[\u2013\u2014\u2018\u2019\u201c\u201d\u2022]/g, (c) => WIN_ANSI[c] ?? c);
+  return text.replace(/[\u2010\u2013\u2014\u2018\u2019\u201c\u201d\u2022]/g, (c) => WIN_ANSI[c] ?? c);
 }
 
 function pdfString(text: string): string {
@@ -124,8 +126,9 @@ export function buildPdf(spec: PdfSpec): Uint8Array {
   };
   const catalog = add('');
   const pagesRef = add('');
-  const regular = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
-  const bold = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>');
+  const encoding = '<< /Type /Encoding /BaseEncoding /WinAnsiEncoding /Differences [129 /hyphentwo] >>';
+  const regular = add(`<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding ${encoding} >>`);
+  const bold = add(`<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding ${encoding} >>`);
   const security = spec.ownerPassword !== undefined ? standardSecurity(spec.ownerPassword) : null;
   const pageRefs: number[] = [];
   const tagged = spec.pages.some((p) => p.runs.some((r) => r.role));
