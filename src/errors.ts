@@ -2,6 +2,7 @@
 // code to its HTTP status and stable public message (DESIGN.md "Errors"); also the plain form an error
 // takes across the RPC seam (class instances do not survive it). Pure: no Hono, no Workers APIs.
 // Rendering to a Response happens in api/app.ts; details for operators go in `cause` and logs.
+import { withoutUrlSecrets } from './log-privacy.js';
 
 export type ErrorCode =
   | 'malformed_json'
@@ -132,10 +133,13 @@ export function asApiError(error: unknown): ApiError {
   return error instanceof ApiError ? error : new ApiError('internal_error', undefined, { cause: error });
 }
 
-/** A one-line description of an error's cause, for logs only; undefined when there is none. */
+/**
+ * A one-line description of an error's cause, for logs only; undefined when there is none. A URL it
+ * quotes (puppeteer's "net::ERR_… at <url>") loses its query, fragment and credentials.
+ */
 export function causeText(error: ApiError): string | undefined {
   if (error.cause === undefined) return undefined;
-  return error.cause instanceof Error ? error.cause.message : String(error.cause);
+  return withoutUrlSecrets(error.cause instanceof Error ? error.cause.message : String(error.cause));
 }
 
 /** A malformed var or secret; the app answers 500 and logs the reason (never the secret's value). */

@@ -1,9 +1,11 @@
 // One structured JSON log line per request (Workers Logs indexes JSON fields): request id, a token
 // fingerprint (never the token), target host (not the URL: query strings carry secrets), the
-// options, the outcome with its error code, and phase timings. Handlers add what they know through
+// options, the outcome with its error code (and for 5xx its cause, any URL in it without its query:
+// log-privacy.ts), and phase timings. Handlers add what they know through
 // the `log` context variable; this middleware writes the line once the response is ready.
 import type { Context, MiddlewareHandler } from 'hono';
 import { type ApiError, causeText } from '../errors.js';
+import { withoutUrlSecrets } from '../log-privacy.js';
 import type { AppEnv, RequestLog } from './app-env.js';
 
 /**
@@ -13,12 +15,12 @@ import type { AppEnv, RequestLog } from './app-env.js';
 export function logError(log: RequestLog | undefined, error: ApiError): void {
   if (log === undefined) return;
   log.errorCode = error.code;
-  if (error.status >= 500) log.cause = causeText(error) ?? error.message;
+  if (error.status >= 500) log.cause = causeText(error) ?? withoutUrlSecrets(error.message);
 }
 
 /** A line of its own for a failure the request survives (a rate limiter or store that failed). */
 export function logEvent(c: Context<AppEnv>, event: string, error: unknown): void {
-  console.error(JSON.stringify({ requestId: c.get('requestId'), event, cause: String(error) }));
+  console.error(JSON.stringify({ requestId: c.get('requestId'), event, cause: withoutUrlSecrets(String(error)) }));
 }
 
 export function accessLog(): MiddlewareHandler<AppEnv> {

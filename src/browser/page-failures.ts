@@ -4,22 +4,13 @@
 // URL that failed and Chrome committed its error page (that page is never the target's content).
 import type { Page } from '@cloudflare/puppeteer';
 import { ApiError, contentTooLarge } from '../errors.js';
+import { urlForLog } from '../log-privacy.js';
 import type { MainDocument } from './main-document.js';
 
 export interface PageFailures {
   /** Rejects with the API error as soon as one of the failures happens; never resolves. */
   failed: Promise<never>;
   dispose(): void;
-}
-
-/** The URL for an error message: without query and fragment, which can carry secrets into logs. */
-function urlForMessage(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return parsed.origin + parsed.pathname;
-  } catch {
-    return '(unparsable URL)';
-  }
 }
 
 /**
@@ -39,7 +30,7 @@ export function watchPageFailures(page: Page, doc: MainDocument, maxContentBytes
   void doc.oversized.then(() => fail(contentTooLarge(maxContentBytes)));
   void doc.errorPage.then(() => {
     const failure = doc.failedNavigation();
-    const where = failure === undefined ? 'a URL' : urlForMessage(failure.url);
+    const where = failure === undefined ? 'a URL' : urlForLog(failure.url);
     const why = failure?.errorText ?? 'net::ERR_FAILED';
     fail(new ApiError('target_unreachable', `The page navigated to ${where}, which could not be reached (${why}).`));
   });

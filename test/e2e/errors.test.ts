@@ -26,6 +26,29 @@ describe('target failures', () => {
     expect(error.message).toContain('net::ERR_CONNECTION_REFUSED');
   });
 
+  it("logs a 5xx's cause without the target's query, and answers without it", async () => {
+    const secret = 'SECRET123';
+    const path = `/private/path?token=${secret}&other=1#frag-${secret}`;
+    const target = `http://127.0.0.1:${await closedPort()}`;
+    const response = await ctx.worker.fetchPage({ url: `${target}${path}` });
+    expect(response.status).toBe(502);
+    const error = await errorOf(response);
+    expect(error.code).toBe('target_unreachable');
+    expect(error.message).not.toContain(secret);
+    expect(error.message).not.toContain('token=');
+    // The request's line carries the browser's cause, which names the URL: origin and path only.
+    const id = response.headers.get('X-Request-Id')!;
+    const line = () =>
+      ctx.worker
+        .logs()
+        .split('\n')
+        .find((l) => l.includes(id) && l.includes('"cause"'));
+    await expect.poll(line, { timeout: 10_000 }).toBeDefined();
+    expect(line()).toContain(`${target}/private/path`);
+    expect(line()).toContain('ERR_CONNECTION_REFUSED');
+    expect(ctx.worker.logs()).not.toContain(secret);
+  });
+
   it('answers 502 target_unreachable for a name that does not resolve', async () => {
     const response = await ctx.worker.fetchPage({ url: 'http://does-not-exist.invalid/' });
     expect(response.status).toBe(502);
