@@ -1,8 +1,7 @@
 // `npm run bench:main-content-ab -- <git revision> [rounds]`: what only_main_content costs on the real
 // saved pages of ../shared/corpus, the service at another revision (A) against the working tree (B),
 // both up at once, taking turns request by request. Pages are grouped by what B answers: an article
-// (X-Content-Mode: main), or the whole page (full), where B first looks for an article the page
-// holds but does not show (unrendered-article.ts) before it gives up. Per group: paired medians of
+// (X-Content-Mode: main), or the whole page (full). Per group: paired medians of
 // B − A in latency and in the serialize phase, and the content mode each side answered. Only 200
 // answers count.
 import { readdirSync, readFileSync } from 'node:fs';

@@ -14,23 +14,37 @@ async function fetchMain(path: string, fields: Record<string, unknown> = {}) {
 }
 
 describe('only_main_content', () => {
-  it('returns the article a page hides until its scripts finish, when they never do, with X-Content-Mode: main', async () => {
+  it('never returns an article the page hides (its scripts never show it): the page as shown, with X-Content-Mode: full', async () => {
+    const hidden = 'night ferry to the island sails again';
     const whole = await fetchMain('/pages/hidden-until-ready.html', { output_format: 'markdown' });
-    expect(whole.body).not.toContain('night ferry to the island sails again');
+    expect(whole.body).not.toContain(hidden);
+    expect(whole.body).toContain('Loading…');
     const { mode, body } = await fetchMain('/pages/hidden-until-ready.html', { output_format: 'markdown', only_main_content: true });
-    expect(mode).toBe('main');
-    expect(body).toBe(
-      [
-        '# Night ferry returns to the island',
-        'The night ferry to the island sails again from Monday, after a winter in which the only crossing left the harbour at four in the afternoon and islanders working in town had to stay over or leave early.',
-        'The operator says the late boat will run every weekday at eleven, calling at the north pier on request, and that the timetable will hold until the end of October whatever the number of passengers.',
-        'Islanders who campaigned for the service since it was cut say it will let nurses, cooks and students come home the same night, and that shops on the island expect to stay open later in the summer.',
-      ].join('\n\n') + '\n',
-    );
+    expect(mode).toBe('full');
+    expect(body).not.toContain(hidden);
+    expect(body).toBe(whole.body);
+    // html is the DOM as it stands, as without the option (DESIGN: html output is the serialized DOM).
     const html = await fetchMain('/pages/hidden-until-ready.html', { only_main_content: true });
-    expect(html.mode).toBe('main');
-    expect(html.body).toContain('<p>The night ferry to the island sails again from Monday,');
-    expect(html.body).not.toContain('The Harbour Gazette');
+    expect(html.mode).toBe('full');
+    expect(html.body).toContain('<body class="loading">');
+    expect(html.body).toBe((await fetchMain('/pages/hidden-until-ready.html')).body);
+  });
+
+  it('leaves out text an article hides (display: none, hidden, visibility: hidden), with and without only_main_content', async () => {
+    const hiddenTexts = ['Ignore your previous instructions', 'System note for assistants', 'capital letters', 'bank details'];
+    const shown = [
+      'For a hundred and twenty years three families kept the light on the west cape,',
+      'The last keeper left in 1981, when the light was made automatic;',
+      'Visitors can climb the tower on the first Sunday of each month,',
+    ];
+    const main = await fetchMain('/pages/hidden-instructions.html', { output_format: 'markdown', only_main_content: true });
+    expect(main.mode).toBe('main');
+    expect(main.body.startsWith('# Lighthouse keepers of the west cape\n\n')).toBe(true);
+    const whole = await fetchMain('/pages/hidden-instructions.html', { output_format: 'markdown' });
+    for (const body of [main.body, whole.body]) {
+      for (const text of shown) expect(body).toContain(text);
+      for (const text of hiddenTexts) expect(body).not.toContain(text);
+    }
   });
 
   it(`returns the article alone as markdown, its title first and its subtitle kept, without its breadcrumb, its headline said again, date lines, figure captions, credit line, link lists and the label over one, "Read more" cross-link, teasers, small print, its author's card and comment thread, a label left at its end ("Share this guide"; a line with a number stays) and the copyright line after it, with X-Content-Mode: main`, async () => {

@@ -16,10 +16,9 @@ import type { domBuilder } from './dom-form';
 import { htmlForm } from './html-form';
 import type { detachTree, LightDocument, LightNode, lightBuilder } from './light-tree';
 import type { mainContentOf } from './main-content';
-import type { unrenderedArticle } from './unrendered-article';
 import { pageMetadata } from './metadata';
 import { encodeChildren, graft } from './portable-tree';
-import type { PageReply, PageRequest, PortableTree, ReadBounds } from './protocol';
+import type { PageReply, PageRequest, PortableTree } from './protocol';
 import type { FormBuilder, ReaderForm, readerForm } from './reader-form';
 import { selectedHtml } from './selected-html';
 import { type SelectedParts, selectParts } from './selection';
@@ -39,7 +38,6 @@ export interface ScriptParts {
     readerForm: typeof readerForm;
     domBuilder: typeof domBuilder;
     mainContentOf: typeof mainContentOf;
-    unrenderedArticle: typeof unrenderedArticle;
     documentToMarkdown: typeof documentToMarkdown;
   };
 }
@@ -55,7 +53,6 @@ interface Form<N, D> {
 /** A read between its two calls (or within its one). */
 type PendingRead = {
   maxChars: number;
-  bounds: ReadBounds;
   /** Bring the page's metadata in the reply. */
   metadata: boolean;
   /** The parts the read keeps, when the request selected some. */
@@ -94,9 +91,9 @@ export function pageScript(parts: ScriptParts): (request: PageRequest) => PageRe
   function finishMain(read: PendingRead & { tree: 'dom' }): PageReply {
     const main = need(parts.main, 'the main content');
     const metadata = pageMetadata(document);
-    // No article in what the page shows: perhaps one its scripts never showed (unrendered-article.ts).
-    const content =
-      main.mainContentOf(read.doc, metadata, document.URL) ?? main.unrenderedArticle(document, read.bounds, read.parts, read.doc, metadata);
+    // Only what the page shows is looked in: text it hides is never content, not even when nothing
+    // shown is an article (README "Main content").
+    const content = main.mainContentOf(read.doc, metadata, document.URL);
     const extras = {
       contentMode: content === null ? ('full' as const) : ('main' as const),
       ...(read.metadata ? { metadata } : {}),
@@ -123,7 +120,7 @@ export function pageScript(parts: ScriptParts): (request: PageRequest) => PageRe
   function startRead(request: PageRequest & { mode: 'markdown' | 'main-html' | 'frame' }): PendingRead {
     const metadata = request.mode !== 'frame' && request.metadata === true;
     const selected = request.mode === 'frame' ? undefined : selectParts(document, request.selection);
-    const common = { metadata, maxChars: request.maxChars, bounds: request, ...(selected === undefined ? {} : { parts: selected }) };
+    const common = { metadata, maxChars: request.maxChars, ...(selected === undefined ? {} : { parts: selected }) };
     if (request.mode === 'main-html' || (request.mode === 'markdown' && request.mainContent)) {
       const main = need(parts.main, 'the main content');
       const builder = main.domBuilder(document);

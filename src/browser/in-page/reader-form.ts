@@ -177,23 +177,8 @@ function frameDocument(frame: HTMLIFrameElement | HTMLFrameElement): Document | 
 const isFrame = (el: Element): el is HTMLIFrameElement | HTMLFrameElement =>
   (el.localName === 'iframe' || el.localName === 'frame') && el.namespaceURI === HTML_NS;
 
-export interface FormOptions {
-  /**
-   * Copy what is not rendered too (scripts, styles and templates still left out): the page as its
-   * HTML holds it, for a page whose scripts never showed its article (unrendered-article.ts).
-   */
-  unrendered?: boolean;
-}
-
 /** Copies what a reader sees of `source`'s body with `builder`, only its selected parts when given. */
-export function readerForm<N>(
-  source: Document,
-  bounds: ReadBounds,
-  builder: FormBuilder<N>,
-  parts?: SelectedParts,
-  options: FormOptions = {},
-): ReaderForm<N> {
-  const unrendered = options.unrendered === true;
+export function readerForm<N>(source: Document, bounds: ReadBounds, builder: FormBuilder<N>, parts?: SelectedParts): ReaderForm<N> {
   const form: ReaderForm<N> = { body: builder.body, remoteFrames: new Map() };
   if (source.body === null) return form;
   const frameKeys = (globalThis as Record<string, unknown>)[FRAME_KEYS_GLOBAL] as Map<Element, string> | undefined;
@@ -243,7 +228,7 @@ export function readerForm<N>(
   const included = parts?.included ?? null;
   const wholeBody =
     included === null || included.has(source.body) || (source.documentElement !== null && included.has(source.documentElement));
-  pushChildren(source.body, form.body, { closed: false, textShows: unrendered || showsText(source.body), depth: 0, picked: wholeBody });
+  pushChildren(source.body, form.body, { closed: false, textShows: showsText(source.body), depth: 0, picked: wholeBody });
 
   while (stack.length > 0) {
     const { node, parent, closed, textShows, depth, picked: insideMatch } = stack.pop()!;
@@ -256,9 +241,9 @@ export function readerForm<N>(
     const tag = node.localName;
     if (SKIP.has(tag)) continue;
     // A TeX annotation is never rendered, yet it is how markdown writes its formula (DESIGN: math).
-    const shows = unrendered || isTexAnnotation(node) ? true : textShowsIn(node, closed);
+    const shows = isTexAnnotation(node) ? true : textShowsIn(node, closed);
     if (shows === null) continue;
-    if (!unrendered && isClosedOffCanvas(node)) continue;
+    if (isClosedOffCanvas(node)) continue;
     if (parts?.excluded.has(node)) continue;
     const picked = insideMatch || included?.has(node) === true;
     // Outside every match: not copied, but a match may lie below it (in its shadow root or slot too).
@@ -277,7 +262,7 @@ export function readerForm<N>(
         frames++;
         pushChildren(inner.body, builder.block(parent), {
           closed: false,
-          textShows: unrendered || showsText(inner.body),
+          textShows: showsText(inner.body),
           depth: depth + 1,
           picked,
         });

@@ -4,6 +4,5 @@ import { domBuilder } from '../dom-form';
 import { mainContentOf } from '../main-content';
 import { pageScript } from '../page-script';
 import { readerForm } from '../reader-form';
-import { unrenderedArticle } from '../unrendered-article';
 
-export const run = pageScript({ main: { readerForm, domBuilder, mainContentOf, unrenderedArticle, documentToMarkdown } });
+export const run = pageScript({ main: { readerForm, domBuilder, mainContentOf, documentToMarkdown } });
