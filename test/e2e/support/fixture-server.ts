@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { consentRoutes } from './consent-routes.js';
 import { pdfRoutes } from './pdf-routes.js';
 import { acceptWebSockets, liveRoutes } from './live-routes.js';
+import { lazyRoutes } from './lazy-routes.js';
 
 const PAGES_DIR = fileURLToPath(new URL('../../fixtures/pages/', import.meta.url));
 
@@ -364,7 +365,7 @@ export async function startFixtureServer(): Promise<FixtureServer> {
   const server: Server = createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fixture.invalid');
     requests.push({ path: url.pathname + url.search, headers: req.headers });
-    const route = routes[url.pathname] ?? liveRoutes[url.pathname] ?? consentRoutes[url.pathname] ?? pdfRoutes[url.pathname];
+    const route = routes[url.pathname] ?? liveRoutes[url.pathname] ?? consentRoutes[url.pathname] ?? pdfRoutes[url.pathname] ?? lazyRoutes[url.pathname];
     const handled = route
       ? route(url, req, res)
       : url.pathname.startsWith('/pages/')
