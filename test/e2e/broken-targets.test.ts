@@ -32,6 +32,17 @@ async function timed(body: object) {
   return { response, bytes, text: new TextDecoder().decode(bytes), elapsed: Date.now() - started };
 }
 
+/** The page renderer holding more than `minKib`, once one does (within `withinMs`). */
+async function largeRenderer(minKib: number, withinMs: number): Promise<number> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const [largest] = pageRendererPids(ctx.worker.liveBrowserPids()).sort((a, b) => residentKib(b) - residentKib(a));
+    if (largest !== undefined && residentKib(largest) > minKib) return largest;
+    if (Date.now() > deadline) throw new Error(`no page renderer grew past ${minKib} KiB within ${withinMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 function json(text: string) {
   return JSON.parse(text) as { data?: string; error?: { code: string; message: string } };
 }
@@ -120,6 +131,45 @@ describe('pages that crash or flood the browser', () => {
     expect(response.status).toBe(502);
     expect(json(text).error).toEqual({ code: 'target_unreachable', message: expect.stringContaining('crashed') });
     expect(Date.now() - crashedAt).toBeLessThan(3000);
+  });
+
+  it('answers 502 target_unreachable when the tab crashes while its content is read, not 504', async () => {
+    const pending = timed({ url: ctx.fixtures.url('/hostile/memory-heavy-stuck'), wait_event: 'load', wait_ms: 15_000 });
+    // Once the renderer holds its 512 MiB the page loads at once and its script never yields: the read waits on it.
+    const renderer = await largeRenderer(400 * 1024, 30_000);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const crashedAt = Date.now();
+    process.kill(renderer, 'SIGKILL');
+    const { response, text } = await pending;
+    expect(response.status).toBe(502);
+    expect(json(text).error).toEqual({ code: 'target_unreachable', message: expect.stringContaining('crashed') });
+    expect(Date.now() - crashedAt).toBeLessThan(5000);
+  });
+
+  it('answers 502 target_unreachable when the page runs out of memory once loaded, while it is read', async () => {
+    // Filling the heap takes the renderer many seconds (14 s measured on a busy machine), longer on a
+    // slower one: the read is bounded by the request's budget (here wait_ms, the longer), not a constant.
+    const { response, text, elapsed } = await timed({
+      url: ctx.fixtures.url('/hostile/out-of-memory'),
+      wait_event: 'load',
+      wait_ms: 60_000,
+    });
+    expect(response.status).toBe(502);
+    expect(json(text).error).toEqual({ code: 'target_unreachable', message: expect.stringContaining('crashed') });
+    expect(elapsed).toBeLessThan(60_000);
+  });
+
+  it("answers 504 target_timeout for a page whose script never yields, at the read bound: the request's own budget", async () => {
+    const { response, text, elapsed } = await timed({
+      url: ctx.fixtures.url('/hostile/never-yields'),
+      wait_event: 'load',
+      wait_ms: WAIT_MS,
+    });
+    expect(response.status).toBe(504);
+    expect(json(text).error).toEqual({ code: 'target_timeout', message: expect.stringContaining('stopped responding') });
+    // The bound is NAVIGATION_TIMEOUT_MS (longer than wait_ms here), counted from the read's start.
+    expect(elapsed).toBeGreaterThanOrEqual(NAVIGATION_TIMEOUT_MS);
+    expect(elapsed).toBeLessThan(NAVIGATION_TIMEOUT_MS + 20_000);
   });
 
   it('answers 502 content_too_large for a gzip bomb without inflating it', async () => {
