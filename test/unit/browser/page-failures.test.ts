@@ -69,6 +69,26 @@ async function crashWhileReadingAgain() {
   return loading;
 }
 
+/** The main document is held as a PDF, and the tab crashes while its body is read out (after the wait for its address). */
+async function crashWhileReadingAPdf() {
+  const loading = load();
+  await at(100);
+  // Its raw headers came from a public address: the guard lets the PDF be read.
+  const request = loading.fake.startRequest();
+  loading.fake.extraInfo(request, 200, { 'content-type': 'application/pdf' }, 'Public');
+  loading.hold({
+    url: 'https://example.com/a.pdf',
+    status: 200,
+    headers: { 'content-type': 'application/pdf' },
+    read: () => new Promise(() => undefined),
+    cancel: () => undefined,
+  });
+  await at(3000);
+  loading.fake.crash();
+  await at(4000);
+  return loading;
+}
+
 async function oversizedDocument() {
   const loading = load({ waitEvent: 'load', maxContentBytes: 1000 });
   await at(100);
@@ -125,6 +145,11 @@ describe('loadPage: the tab crashing', () => {
   it('answers 502 target_unreachable, not 504, when it crashes late in a read that ran long', async () => {
     const { result } = await crashLateInALongRead();
     expect(failure(result)).toEqual({ error: 'target_unreachable', status: 502, message: CRASHED, at: 25_000 });
+  });
+
+  it('answers 502 target_unreachable, at once, when it crashes while a PDF is read out of the browser', async () => {
+    const { result } = await crashWhileReadingAPdf();
+    expect(failure(result)).toEqual({ error: 'target_unreachable', status: 502, message: CRASHED, at: 3000 });
   });
 
   it('answers 502 target_unreachable, at once, when it crashes while the page is being read again', async () => {
