@@ -29,6 +29,7 @@ export const LAZY_SHAPES = [
   'zero-size-at-first',
   'second-observer',
   'in-frame',
+  'in-cross-origin-frame',
 ] as const;
 
 const image = (name: string, style = '') =>
@@ -46,10 +47,11 @@ const LOADER = `function loader(accept) {
 }
 const intersecting = (entry) => entry.isIntersecting;`;
 
-const FRAME_DOCUMENT = `<!doctype html><body>${TALL}${image('in-frame')}<script>${LOADER}
-new IntersectionObserver(loader(intersecting)).observe(document.getElementById('in-frame'));</script></body>`;
+/** A frame's document whose one image is below its fold, with its loader. */
+const frameDocument = (name: string) => `<!doctype html><body>${TALL}${image(name)}<script>${LOADER}
+new IntersectionObserver(loader(intersecting)).observe(document.getElementById('${name}'));</script></body>`;
 
-const SHAPES_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Lazy shapes</title>
+const shapesPage = (port: number | undefined) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Lazy shapes</title>
 <script>
   // Saved before the page's other scripts run, as bundles that keep their own reference do.
   const SavedObserver = window.IntersectionObserver;
@@ -71,7 +73,8 @@ ${image('subclass')}
 ${image('hidden-at-first', ' style="display: none"')}
 ${image('zero-size-at-first', ' style="width: 0; height: 0"')}
 ${image('second-observer')}
-<iframe id="frame" srcdoc="${FRAME_DOCUMENT.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}"></iframe>
+<iframe id="frame" srcdoc="${frameDocument('in-frame').replaceAll('&', '&amp;').replaceAll('"', '&quot;')}"></iframe>
+<iframe id="cross-origin-frame" src="http://localhost:${port}/lazy/frame"></iframe>
 <script>
   const byId = (id) => document.getElementById(id);
   new IntersectionObserver(loader(intersecting)).observe(byId('plain'));
@@ -100,8 +103,14 @@ ${image('second-observer')}
 </script></body></html>`;
 
 export const lazyRoutes: Record<string, Handler> = {
-  '/lazy/shapes': (_url, _req, res) => {
+  // The cross-origin frame is served under localhost against the page's 127.0.0.1: another site,
+  // so another renderer process, which gets the preload as it attaches.
+  '/lazy/shapes': (_url, req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-    res.end(SHAPES_PAGE);
+    res.end(shapesPage(req.socket.localPort));
+  },
+  '/lazy/frame': (_url, _req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(frameDocument('in-cross-origin-frame'));
   },
 };
