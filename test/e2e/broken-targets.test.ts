@@ -151,7 +151,7 @@ describe('pages that crash or flood the browser', () => {
   });
 
   it('answers 502 target_unreachable when the page runs out of memory once loaded, while it is read', async () => {
-    // Filling the heap takes the renderer many seconds (14 s measured on a busy machine), longer on a
+    // Filling the heap takes the renderer many seconds (15–17 s in all on a busy machine), longer on a
     // slower one: the read is bounded by the request's budget (here wait_ms, the longer), not a constant.
     const { response, text, elapsed } = await timed({
       url: ctx.fixtures.url('/hostile/out-of-memory'),
