@@ -14,6 +14,9 @@ export default defineConfig({
           environment: 'node',
           // pdf.js (unpdf) expects Node 22 built-ins; Node 20 gets stand-ins first.
           setupFiles: ['test/unit/support/node22-stand-ins.ts'],
+          // Unit tests assert results, not speed: vitest's default 5 s was passed by slicing a large
+          // reply, a rule-set comparison and a property test with the machine slowed to a third.
+          testTimeout: 30_000,
         },
       },
       {

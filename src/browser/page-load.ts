@@ -27,7 +27,7 @@ import { pdfAnswer, refuseForbiddenPdfAddress } from './pdf-answer.js';
 import { scrollThrough, selectorsAccepted, waitForRendered } from './page-waits.js';
 import type { PreparedPage } from './page-setup.js';
 import type { ContentForm, LoadOptions, RenderedPage } from './render-call.js';
-import { serializePage } from './serialize.js';
+import { readBoundMs, serializePage } from './serialize.js';
 import { Timers } from './timers.js';
 
 /** How long after an aborted navigation to wait for Chrome to say it was a download. */
@@ -260,7 +260,13 @@ async function load(target: LoadablePage, options: LoadOptions, timer: PhaseTime
   // Selectors pick parts of an HTML document; any other document is read whole.
   const selection = isHtmlDocument(doc) ? options.selection : undefined;
   const { content, metadata, contentMode, selectorMatches } = await timer.time('serialize', () =>
-    serializePage(page, mode, options.maxContentBytes, timers, { metadata: options.metadata, mainContent, selection }),
+    serializePage(
+      page,
+      mode,
+      options.maxContentBytes,
+      { timers, boundMs: readBoundMs(options) },
+      { metadata: options.metadata, mainContent, selection },
+    ),
   );
   const bodyFailure = doc.bodyFailure();
   // The document answered, then broke off before any of its content arrived: nothing to return.

@@ -3,9 +3,10 @@
 // world the page's scripts cannot tamper with: the DOM with its shadow roots as HTML, or the
 // markdown of what a reader sees, made in the page. Bounded in size and time: an oversized result
 // is refused in the page, before it is shipped over CDP; a page whose scripts never yield is given
-// up on; a page that navigates itself while being read is read again on its new document, as often
-// as it takes within the time bound (a page that refreshes itself at once, forever, has a document
-// to read between two of its navigations).
+// up on at the read's bound, which is the request's own (readBoundMs: a slow or busy machine reads
+// late, never answers 504 for real work); a page that navigates itself while being read is read
+// again on its new document, as often as it takes within the bound (a page that refreshes itself at
+// once, forever, has a document to read between two of its navigations).
 import type { Frame, Page } from '@cloudflare/puppeteer';
 import HTML_SCRIPT from '../../build/page-script-html.js?raw';
 import MAIN_CONTENT_SCRIPT from '../../build/page-script-main-content.js?raw';
@@ -29,8 +30,16 @@ export type SerializeMode = 'html' | 'markdown' | 'main-html';
 export const MAX_FRAMES = 50;
 export const MAX_FRAME_DEPTH = 3;
 
-/** How long the page may take to hand over its DOM. */
-export const SERIALIZE_TIMEOUT_MS = 10_000;
+/**
+ * How long the page may take to hand over its DOM: the longest the request itself accepts for one
+ * phase, its main document's bound (NAVIGATION_TIMEOUT_MS) or its waiting budget (wait_ms). Only a
+ * page whose scripts never yield (or a renderer that never answers) reaches it; real work that a
+ * slow machine makes long (a million nodes, a renderer running out of memory before it dies) ends
+ * inside it. Not a constant: a bound tuned on a fast machine answers 504 on a slow one.
+ */
+export function readBoundMs(budget: { navigationTimeoutMs: number; waitMs: number }): number {
+  return Math.max(budget.navigationTimeoutMs, budget.waitMs);
+}
 /** Pause before reading again a page that navigated away under the read. */
 const REREAD_PAUSE_MS = 20;
 
@@ -50,8 +59,12 @@ function pageFunctionFor(mode: SerializeMode | 'frame', mainContent: boolean): s
   return PAGE_FUNCTIONS.markdown;
 }
 
-/** How long one cross-origin frame may take to be read; a frame slower than that is left out. */
-export const FRAME_READ_TIMEOUT_MS = 2000;
+/**
+ * Cross-origin frames are read until this share of the read's bound has passed; a frame not read by
+ * then is left out, and the rest of the bound is the page's, to put its frames in and answer. Shared
+ * by all the frames of a read: a frame that never answers costs that much once, not per frame.
+ */
+export const FRAME_READ_SHARE = 0.5;
 
 interface ReadContext {
   maxChars: number;
@@ -63,6 +76,8 @@ interface ReadContext {
   selection?: PartSelection;
   /** Cross-origin frames that may still be read, for the whole page. */
   framesLeft: { count: number };
+  /** When frames stop being read (ms since the epoch). */
+  framesDeadline: number;
   timers: Timers;
 }
 
@@ -114,8 +129,8 @@ async function readRemoteFrame(frame: Frame, depth: number, context: ReadContext
   if (context.framesLeft.count <= 0) return null;
   context.framesLeft.count--;
   try {
-    const reply = await Promise.race([readFrame(frame, 'frame', depth, context), context.timers.after(FRAME_READ_TIMEOUT_MS, null)]);
-    return reply?.kind === 'frame' ? reply.tree : null;
+    const reply = await context.timers.within(context.framesDeadline, readFrame(frame, 'frame', depth, context));
+    return reply !== 'timeout' && reply.kind === 'frame' ? reply.tree : null;
   } catch {
     return null;
   }
@@ -156,15 +171,18 @@ export interface ReadOptions {
 
 /**
  * The page in the given form (html with its doctype), and its metadata when asked.
- * @throws ApiError content_too_large over `maxContentBytes`, target_timeout when the page does not yield.
+ * @throws ApiError content_too_large over `maxContentBytes`, target_timeout when the page does not
+ * yield within `boundMs` (readBoundMs).
  */
 export async function serializePage(
   page: Page,
   mode: SerializeMode,
   maxContentBytes: number,
-  timers: Timers,
+  read: { timers: Timers; boundMs: number },
   options: ReadOptions = {},
 ): Promise<PageRead> {
+  const { timers, boundMs } = read;
+  const framesDeadline = Date.now() + boundMs * FRAME_READ_SHARE;
   let stopped = false;
   const attempt = async (): Promise<PageRead> => {
     for (;;) {
@@ -175,6 +193,7 @@ export async function serializePage(
           metadata: options.metadata === true,
           ...(options.selection === undefined ? {} : { selection: options.selection }),
           framesLeft: { count: MAX_FRAMES },
+          framesDeadline,
           timers,
         };
         return contentOf(await readFrame(page.mainFrame(), mode, 0, context), maxContentBytes);
@@ -185,7 +204,7 @@ export async function serializePage(
       }
     }
   };
-  const stuck = timers.after(SERIALIZE_TIMEOUT_MS, 'stuck' as const).then((value) => {
+  const stuck = timers.after(boundMs, 'stuck' as const).then((value) => {
     stopped = true;
     return value;
   });

@@ -5,8 +5,11 @@ import { useWorker } from './support/e2e-hooks.js';
 
 // Far above every wait_ms below, so an answer at the budget is told apart from one at this timeout.
 const NAVIGATION_TIMEOUT_MS = 15_000;
-/** Slack over the budget for an answer taken at it: the body grace, serializing, the round trip. */
-const ANSWER_SLACK_MS = 3000;
+/**
+ * Slack over the budget for an answer taken at it: the body grace, serializing, the round trip
+ * (4.7 s measured on a machine three times slower). Still well under NAVIGATION_TIMEOUT_MS.
+ */
+const ANSWER_SLACK_MS = 6000;
 const ctx = useWorker({ vars: { NAVIGATION_TIMEOUT_MS: String(NAVIGATION_TIMEOUT_MS) } });
 
 async function timed(body: object) {
@@ -70,16 +73,21 @@ describe('hostile and broken pages', () => {
     });
     expect(response.status).toBe(504);
     expect(json.error?.code).toBe('target_timeout');
-    expect(elapsed).toBeLessThan(2000 + 15_000);
+    // The read of a stuck page is given the request's own bound (NAVIGATION_TIMEOUT_MS, the longer
+    // here) after the 2 s of waiting; not the slack of a fixed constant.
+    expect(elapsed).toBeGreaterThanOrEqual(NAVIGATION_TIMEOUT_MS);
+    expect(elapsed).toBeLessThan(2000 + NAVIGATION_TIMEOUT_MS + ANSWER_SLACK_MS);
   });
 
   it('returns a DOM of a million nodes', async () => {
     // Parsing it takes this 2-core machine 13 s to DOMContentLoaded in a bare headless Chromium, and
     // up to 20 s here under load: with a 20 s budget the read could start mid-parse and time out.
+    // The read itself is bounded by the request's budget (40 s here), so a slower machine answers
+    // late, not 504: 59 s in all with two busy loops per core beside other tests.
     const { response, json } = await timed({ url: ctx.fixtures.url('/hostile/million-nodes'), wait_event: 'load', wait_ms: 40_000 });
     expect(response.status).toBe(200);
     expect(json.data).toContain('after a million nodes');
-  });
+  }, 180_000);
 
   it('waits for and returns the document the page navigated itself to during the wait', async () => {
     const { response, json } = await timed({

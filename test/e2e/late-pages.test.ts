@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { NETWORK_QUIET_MS } from '../../src/browser/network-tracker.js';
 import { useWorker } from './support/e2e-hooks.js';
+import { LAZY_SHAPES, LOADER_QUERY } from './support/lazy-routes.js';
 
 const ctx = useWorker();
 
@@ -154,6 +155,37 @@ describe('lazy loaders see the page in view', () => {
     const { json } = await fetchJson({ url: ctx.fixtures.url('/lazy/below-the-fold') });
     expect(json.data).toContain('<iframe loading="lazy" src="/pages/reader-frame.html">');
     expect(json.data).toContain('<img class="lazy-image" src="/lazy/photo.jpg"');
+  });
+});
+
+describe('every IntersectionObserver reports its targets in view', () => {
+  // Each image's loader swaps in its data-src with a query of its own: the answer carries the loader's URL.
+  // One load per form, shared by the cases.
+  const answers = new Map<string, Promise<string>>();
+  const answerAs = (format: 'html' | 'markdown') => {
+    if (!answers.has(format)) {
+      const body = { url: ctx.fixtures.url('/lazy/shapes'), output_format: format, wait_event: 'networkIdle', wait_ms: 15_000 };
+      answers.set(
+        format,
+        fetchJson(body).then(({ json }) => json.data),
+      );
+    }
+    return answers.get(format)!;
+  };
+
+  it.each(LAZY_SHAPES)('an image whose loader is shaped "%s" is read with the loader’s own URL', async (name) => {
+    const markdown = await answerAs('markdown');
+    const source = ctx.fixtures.url(`/lazy/${name}.jpg${LOADER_QUERY}`);
+    const expected = name === 'in-cross-origin-frame' ? source.replace('127.0.0.1', 'localhost') : source;
+    expect(markdown).toContain(`![Case ${name}](${expected})`);
+    // The html form is the page's DOM, without the frames' documents.
+    if (name.startsWith('in-')) return;
+    const html = await answerAs('html');
+    expect(html).toMatch(new RegExp(`<img id="${name}"[^>]* src="/lazy/${name}\\.jpg\\${LOADER_QUERY}"`));
+  });
+
+  it('no image is left with its placeholder', async () => {
+    expect(await answerAs('markdown')).not.toContain('placeholder.gif');
   });
 });
 

@@ -171,7 +171,9 @@ describe('markdown of iframes', () => {
   it('inlines at most 50 of 200 iframes, within the budget', async () => {
     const started = Date.now();
     const markdown = await fetchAs('/reader/many-frames', 'markdown');
-    expect(Date.now() - started).toBeLessThan(5000 + 2000);
+    // The default budget (5 s) and room for the work around it on a machine three times slower
+    // (9.1 s measured there in all); the cap itself is the count below.
+    expect(Date.now() - started).toBeLessThan(5000 + 6000);
     expect(markdown.match(/Frame number \d+\./g)).toEqual(Array.from({ length: 50 }, (_, i) => `Frame number ${i}.`));
   });
 });

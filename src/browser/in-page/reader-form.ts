@@ -130,10 +130,24 @@ function lazySource(img: HTMLImageElement): string | null {
   }
 }
 
-/** A lazy loader's real source it has not swapped in, else the URL the browser chose (currentSrc), else src. */
+/** Origin and path of a URL: a loader that swaps in its real source may add a query (a width) or a fragment. */
+function resourceOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.origin + parsed.pathname;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * A lazy loader's real source it has not swapped in, else the URL the browser chose (currentSrc),
+ * else src. An image whose source is its real source with a query of the loader's (`?w=800`) was
+ * swapped in: the loader's own URL is kept.
+ */
 function imageSource(img: HTMLImageElement): string | null {
   const lazy = lazySource(img);
-  if (lazy !== null && lazy !== img.src) return lazy;
+  if (lazy !== null && resourceOf(lazy) !== resourceOf(img.src)) return lazy;
   const current = img.currentSrc;
   if (current && !current.startsWith('data:')) return current;
   return img.getAttribute('src') === null ? null : img.src;

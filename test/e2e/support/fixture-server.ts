@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { consentRoutes } from './consent-routes.js';
 import { pdfRoutes } from './pdf-routes.js';
 import { acceptWebSockets, liveRoutes } from './live-routes.js';
+import { lazyRoutes } from './lazy-routes.js';
 
 const PAGES_DIR = fileURLToPath(new URL('../../fixtures/pages/', import.meta.url));
 
@@ -130,6 +131,35 @@ const routes: Record<string, Handler> = {
       page(
         'Memory heavy',
         `<h1>Memory heavy</h1><script>window.held = new Uint8Array(512 * 1024 * 1024).fill(1); setInterval(() => fetch('/delay?ms=100'), 200);</script>`,
+      ),
+    ),
+  // The same memory, then a script that never yields once the page has loaded: a read of the page
+  // waits on its renderer, which is where a renderer that runs out of memory while read dies.
+  '/hostile/memory-heavy-stuck': (_url, _req, res) =>
+    html(
+      res,
+      200,
+      page(
+        'Memory heavy, stuck',
+        `<h1>Memory heavy, stuck</h1><script>window.held = new Uint8Array(512 * 1024 * 1024).fill(1); addEventListener('load', () => setTimeout(() => { for (;;) {} }, 0));</script>`,
+      ),
+    ),
+  // A script that never yields once the page has loaded: a read of the page never gets its turn.
+  '/hostile/never-yields': (_url, _req, res) =>
+    html(
+      res,
+      200,
+      page('Never yields', `<h1>Never yields</h1><script>addEventListener('load', () => setTimeout(() => { for (;;) {} }, 0));</script>`),
+    ),
+  // A page that runs out of memory for real once it has loaded: its script fills the heap until V8
+  // gives up and the renderer dies, with a read of the page waiting behind that script.
+  '/hostile/out-of-memory': (_url, _req, res) =>
+    html(
+      res,
+      200,
+      page(
+        'Out of memory',
+        `<h1>Out of memory</h1><script>addEventListener('load', () => setTimeout(() => { const held = []; for (let i = 0; ; i++) held.push(new Array(1 << 20).fill(i)); }, 0));</script>`,
       ),
     ),
   // A cross-origin iframe (localhost against 127.0.0.1: another site, so another renderer process)
@@ -364,7 +394,12 @@ export async function startFixtureServer(): Promise<FixtureServer> {
   const server: Server = createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fixture.invalid');
     requests.push({ path: url.pathname + url.search, headers: req.headers });
-    const route = routes[url.pathname] ?? liveRoutes[url.pathname] ?? consentRoutes[url.pathname] ?? pdfRoutes[url.pathname];
+    const route =
+      routes[url.pathname] ??
+      liveRoutes[url.pathname] ??
+      consentRoutes[url.pathname] ??
+      pdfRoutes[url.pathname] ??
+      lazyRoutes[url.pathname];
     const handled = route
       ? route(url, req, res)
       : url.pathname.startsWith('/pages/')

@@ -41,6 +41,54 @@ async function crashDuringSerialization() {
   return loading;
 }
 
+/** A read that runs long, as a slow machine or a renderer running out of memory makes it, then the crash. */
+async function crashLateInALongRead() {
+  const loading = load();
+  loading.fake.readPage.mockReturnValue(new Promise(() => undefined));
+  await at(100);
+  loading.fake.commitDocument();
+  loading.fake.fireDomContentLoaded();
+  await at(25_000);
+  loading.fake.crash();
+  await at(26_000);
+  return loading;
+}
+
+/** The tab crashes while every read fails as calls into a document that has gone do (read again). */
+async function crashWhileReadingAgain() {
+  const loading = load();
+  loading.fake.readPage.mockImplementation(async () => {
+    throw new Error('Cannot find context with specified id');
+  });
+  await at(100);
+  loading.fake.commitDocument();
+  loading.fake.fireDomContentLoaded();
+  await at(1500);
+  loading.fake.crash();
+  await at(2000);
+  return loading;
+}
+
+/** The main document is held as a PDF, and the tab crashes while its body is read out (after the wait for its address). */
+async function crashWhileReadingAPdf() {
+  const loading = load();
+  await at(100);
+  // Its raw headers came from a public address: the guard lets the PDF be read.
+  const request = loading.fake.startRequest();
+  loading.fake.extraInfo(request, 200, { 'content-type': 'application/pdf' }, 'Public');
+  loading.hold({
+    url: 'https://example.com/a.pdf',
+    status: 200,
+    headers: { 'content-type': 'application/pdf' },
+    read: () => new Promise(() => undefined),
+    cancel: () => undefined,
+  });
+  await at(3000);
+  loading.fake.crash();
+  await at(4000);
+  return loading;
+}
+
 async function oversizedDocument() {
   const loading = load({ waitEvent: 'load', maxContentBytes: 1000 });
   await at(100);
@@ -92,6 +140,21 @@ describe('loadPage: the tab crashing', () => {
   it('answers 502 target_unreachable saying the tab crashed, at once, when it crashes during serialization', async () => {
     const { result } = await crashDuringSerialization();
     expect(failure(result)).toEqual({ error: 'target_unreachable', status: 502, message: CRASHED, at: 2000 });
+  });
+
+  it('answers 502 target_unreachable, not 504, when it crashes late in a read that ran long', async () => {
+    const { result } = await crashLateInALongRead();
+    expect(failure(result)).toEqual({ error: 'target_unreachable', status: 502, message: CRASHED, at: 25_000 });
+  });
+
+  it('answers 502 target_unreachable, at once, when it crashes while a PDF is read out of the browser', async () => {
+    const { result } = await crashWhileReadingAPdf();
+    expect(failure(result)).toEqual({ error: 'target_unreachable', status: 502, message: CRASHED, at: 3000 });
+  });
+
+  it('answers 502 target_unreachable, at once, when it crashes while the page is being read again', async () => {
+    const { result } = await crashWhileReadingAgain();
+    expect(failure(result)).toEqual({ error: 'target_unreachable', status: 502, message: CRASHED, at: 1500 });
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SERIALIZE_TIMEOUT_MS } from '../../../src/browser/serialize.js';
+import { readBoundMs } from '../../../src/browser/serialize.js';
 import { TARGET_URL, htmlReply } from './support/fake-page.js';
-import { load, outcome } from './support/load-harness.js';
+import { load, OPTIONS, outcome } from './support/load-harness.js';
 import { at, useFakeClock } from './support/settle.js';
 
 // The waiting between commit and serialization is in page-load-waiting.test.ts.
@@ -159,14 +159,24 @@ describe('loadPage: serializing', () => {
     expect(outcome(result)).toEqual({ error: 'content_too_large', status: 502, at: 100 });
   });
 
-  it('answers target_timeout SERIALIZE_TIMEOUT_MS after a read that never settles', async () => {
+  it("answers target_timeout at the read bound (the request's own budget) after a read that never settles", async () => {
     const { fake, result } = load();
     fake.readPage.mockReturnValue(new Promise(() => undefined));
     await at(100);
     fake.commitDocument();
     fake.fireDomContentLoaded();
-    await at(60_000);
-    expect(outcome(result)).toEqual({ error: 'target_timeout', status: 504, at: 100 + SERIALIZE_TIMEOUT_MS });
+    await at(120_000);
+    expect(outcome(result)).toEqual({ error: 'target_timeout', status: 504, at: 100 + readBoundMs(OPTIONS) });
+  });
+
+  it('gives a read as long as the waiting budget when that is the longer one', async () => {
+    const { fake, result } = load({ waitMs: 50_000, navigationTimeoutMs: 20_000 });
+    fake.readPage.mockReturnValue(new Promise(() => undefined));
+    await at(100);
+    fake.commitDocument();
+    fake.fireDomContentLoaded();
+    await at(120_000);
+    expect(outcome(result)).toEqual({ error: 'target_timeout', status: 504, at: 100 + 50_000 });
   });
 
   it('reads the new document when the page navigated itself during the read', async () => {

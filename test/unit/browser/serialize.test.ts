@@ -1,9 +1,9 @@
 // serializePage (serialize.ts) on a page that keeps navigating away under the read ("Execution context
-// was destroyed"): it reads again until a read succeeds, and gives up SERIALIZE_TIMEOUT_MS after it began.
+// was destroyed"): it reads again until a read succeeds, and gives up at the read's bound after it began.
 // The size limit and a read that never settles are covered through loadPage in page-load.test.ts.
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SERIALIZE_TIMEOUT_MS, serializePage } from '../../../src/browser/serialize.js';
+import { readBoundMs, serializePage } from '../../../src/browser/serialize.js';
 import { Timers } from '../../../src/browser/timers.js';
 import { ApiError } from '../../../src/errors.js';
 import { METADATA_FIELDS, type PageMetadata } from '../../../src/metadata.js';
@@ -13,6 +13,8 @@ import { at, track, useFakeClock } from './support/settle.js';
 useFakeClock();
 
 const HTML = '<!DOCTYPE html><html><body>settled</body></html>';
+/** The read's bound of a request with the default budgets (NAVIGATION_TIMEOUT_MS 30 s, wait_ms 5 s). */
+const BOUND_MS = readBoundMs({ navigationTimeoutMs: 30_000, waitMs: 5000 });
 const navigatedAway = () => new Error('Execution context was destroyed, most likely because of a navigation.');
 
 let timers: Timers;
@@ -20,7 +22,7 @@ afterEach(() => timers.clear());
 
 function serialize(fake: FakePage) {
   timers = new Timers();
-  return track(serializePage(fake.page, 'html', 1_000_000, timers));
+  return track(serializePage(fake.page, 'html', 1_000_000, { timers, boundMs: BOUND_MS }));
 }
 
 /** A page whose first `failures` reads fail because it navigated away, and whose next read gives HTML. */
@@ -43,34 +45,52 @@ function pageAlwaysNavigatingAway() {
 describe('serializePage: a page that navigates away under the read', () => {
   it('reads again until a read succeeds, and returns that HTML', async () => {
     const serialized = serialize(pageNavigatingAway(30));
-    await at(SERIALIZE_TIMEOUT_MS - 1);
+    await at(BOUND_MS - 1);
     expect(serialized.current.state === 'resolved' && serialized.current.value).toEqual({ content: HTML });
   });
 
   it('reads once more for each read that failed', async () => {
     const fake = pageNavigatingAway(30);
     serialize(fake);
-    await at(SERIALIZE_TIMEOUT_MS - 1);
+    await at(BOUND_MS - 1);
     expect(fake.readPage).toHaveBeenCalledTimes(31);
   });
 
-  it('answers target_timeout SERIALIZE_TIMEOUT_MS after it began when no read succeeds', async () => {
+  it('answers target_timeout at the read bound after it began when no read succeeds', async () => {
     const serialized = serialize(pageAlwaysNavigatingAway());
-    await at(60_000);
+    await at(120_000);
     const settled = serialized.current;
     expect(settled.state === 'rejected' && settled.error instanceof ApiError && { code: settled.error.code, at: settled.at }).toEqual({
       code: 'target_timeout',
-      at: SERIALIZE_TIMEOUT_MS,
+      at: BOUND_MS,
     });
   });
 
   it('stops reading once it gave up', async () => {
     const fake = pageAlwaysNavigatingAway();
     serialize(fake);
-    await at(SERIALIZE_TIMEOUT_MS + 100);
+    await at(BOUND_MS + 100);
     const readsWhenGivenUp = fake.readPage.mock.calls.length;
-    await at(60_000);
+    await at(120_000);
     expect(fake.readPage).toHaveBeenCalledTimes(readsWhenGivenUp);
+  });
+});
+
+describe("readBoundMs: the read is bounded by the request's own budget", () => {
+  it("is the main document's bound, or the waiting budget when that is longer", () => {
+    expect(readBoundMs({ navigationTimeoutMs: 30_000, waitMs: 5000 })).toBe(30_000);
+    expect(readBoundMs({ navigationTimeoutMs: 20_000, waitMs: 45_000 })).toBe(45_000);
+  });
+
+  it('a read as slow as a slow machine makes it, inside the bound, is the answer, not a timeout', async () => {
+    const fake = new FakePage();
+    let answer!: (reply: ReturnType<typeof htmlReply>) => void;
+    fake.readPage.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const serialized = serialize(fake);
+    await at(BOUND_MS - 1000);
+    answer(htmlReply(HTML));
+    await at(BOUND_MS - 999);
+    expect(serialized.current.state === 'resolved' && serialized.current.value).toEqual({ content: HTML });
   });
 });
 
@@ -80,7 +100,7 @@ describe('serializePage: metadata', () => {
     const metadata = { ...(Object.fromEntries(METADATA_FIELDS.map((field) => [field, null])) as PageMetadata), title: 'T' };
     fake.readPage.mockResolvedValue({ kind: 'html', html: HTML, metadata });
     timers = new Timers();
-    const result = track(serializePage(fake.page, 'html', 1_000_000, timers, { metadata: true }));
+    const result = track(serializePage(fake.page, 'html', 1_000_000, { timers, boundMs: BOUND_MS }, { metadata: true }));
     await at(1);
     expect(fake.readPage.mock.calls).toEqual([[{ mode: 'html', maxChars: 1_000_000, metadata: true }]]);
     expect(result.current.state === 'resolved' && result.current.value).toEqual({ content: HTML, metadata });
@@ -118,7 +138,7 @@ describe('serializePage: the in-page script', () => {
     const fake = new FakePage();
     fake.readPage.mockResolvedValue(mode === 'markdown' ? { kind: 'markdown', markdown: 'ok' } : htmlReply(HTML));
     timers = new Timers();
-    const result = track(serializePage(fake.page, mode, 1_000_000, timers, { mainContent }));
+    const result = track(serializePage(fake.page, mode, 1_000_000, { timers, boundMs: BOUND_MS }, { mainContent }));
     await at(1);
     expect(result.current.state).toBe('resolved');
     const calls = fake.session.sent.filter((sent) => sent.method === 'Runtime.callFunctionOn');

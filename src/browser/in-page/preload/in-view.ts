@@ -1,12 +1,15 @@
 // Runs in every frame's main world before the page's own scripts (Page.addScriptToEvaluateOnNewDocument,
 // installed by page-setup.ts), so that lazy loaders see every element as in view (DESIGN.md "Waiting"),
 // without scrolling and without changing the viewport:
-// - IntersectionObserver: the first observe() of an element is answered with one entry saying it is
-//   wholly in view. The browser's own observer still runs underneath, minus its first entry for that
-//   target (the one the in-view entry stands for), so later real changes (a scroll step bringing a
-//   feed's sentinel into view again) still reach the page. Once per element, whatever the observer:
-//   a feed that observes its sentinel again after each batch (or makes a new observer for it) would
-//   otherwise load batch after batch without a scroll, until the budget ran out.
+// - IntersectionObserver: observe() of an element is answered with one entry saying it is wholly in
+//   view (ratio 1, whatever the thresholds, root or margin). The browser's own observer still runs
+//   underneath, minus its first entry for that target (the one the in-view entry stands for), so
+//   later real changes (a scroll step bringing a feed's sentinel into view again) still reach the
+//   page. An element stays in view while some observer told so still watches it: every observer that
+//   starts watching it meanwhile is told too (an impression tracker that watches every image first
+//   does not keep the lazy loader from being told). Once nobody told watches it any more, it is not
+//   reported again: a feed that observes its sentinel again after each batch (with the same observer
+//   or a new one) would otherwise load batch after batch without a scroll, until the budget ran out.
 // - loading="lazy" images and iframes are loaded at once: switched to eager (which starts a deferred
 //   load) and switched back a moment later, so the DOM read at the end is the page's own.
 // Page scripts that look at the global see an IntersectionObserver; nothing else changes.
@@ -31,14 +34,19 @@ function inViewEntry(target: Element): IntersectionObserverEntry {
 function installInViewObserver(): void {
   const Native = window.IntersectionObserver;
   if (typeof Native !== 'function') return;
-  /** Elements already reported in view once. */
+  /** Elements reported in view at least once. */
   const reported = new WeakSet<Element>();
+  /** How many observers told an element is in view still watch it. */
+  const watchers = new WeakMap<Element, number>();
+  const watch = (target: Element, by: number) => watchers.set(target, (watchers.get(target) ?? 0) + by);
 
   class InViewObserver extends Native {
     /** Targets whose in-view entry is still to be delivered. */
     #queued = new Set<Element>();
     /** Targets whose first native entry is still to come (and to be dropped). */
     #unseen = new Set<Element>();
+    /** Targets this observer was told are in view, while it watches them. */
+    #told = new Set<Element>();
     readonly #callback: IntersectionObserverCallback;
 
     constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
@@ -55,8 +63,10 @@ function installInViewObserver(): void {
 
     override observe(target: Element): void {
       super.observe(target);
-      if (reported.has(target)) return;
+      if (this.#told.has(target) || (reported.has(target) && (watchers.get(target) ?? 0) === 0)) return;
       reported.add(target);
+      this.#told.add(target);
+      watch(target, 1);
       this.#unseen.add(target);
       if (this.#queued.size === 0) setTimeout(() => this.#deliver(), 0);
       this.#queued.add(target);
@@ -71,12 +81,15 @@ function installInViewObserver(): void {
     override unobserve(target: Element): void {
       this.#queued.delete(target);
       this.#unseen.delete(target);
+      if (this.#told.delete(target)) watch(target, -1);
       super.unobserve(target);
     }
 
     override disconnect(): void {
       this.#queued.clear();
       this.#unseen.clear();
+      for (const target of this.#told) watch(target, -1);
+      this.#told.clear();
       super.disconnect();
     }
 

@@ -2,6 +2,7 @@
 // ended (error code and status, or wait result; or the error with its message) with the fake time it ended at,
 // so each test can assert its one outcome as a single value.
 import { watchConsent } from '../../../../src/browser/consent-watch.js';
+import type { HeldDocument } from '../../../../src/browser/held-document.js';
 import { type LoadablePage, loadPage } from '../../../../src/browser/page-load.js';
 
 import type { LoadOptions, RenderedPage } from '../../../../src/browser/render-call.js';
@@ -26,21 +27,25 @@ export const OPTIONS: LoadOptions = {
   mainContent: false,
 };
 
-/** Starts loadPage at t=0 on a fresh fake page; `forbid` plays the request filter refusing the navigation. */
+/**
+ * Starts loadPage at t=0 on a fresh fake page; `forbid` plays the request filter refusing the
+ * navigation, `hold` the filter holding the main document unread (a PDF).
+ */
 export function load(overrides: Partial<LoadOptions> = {}, { proxyName }: { proxyName?: string } = {}) {
   const fake = new FakePage();
   let forbid!: (reason: string) => void;
+  let hold!: (held: HeldDocument) => void;
   const target: LoadablePage = {
     page: fake.page,
     proxyName,
     guard: targetGuard({ allowPrivateNetwork: false }, proxyName !== undefined),
     forbiddenNavigation: new Promise<string>((resolve) => (forbid = resolve)),
-    heldDocument: new Promise(() => undefined),
+    heldDocument: new Promise((resolve) => (hold = resolve)),
     consent: watchConsent(),
     keepConsentDialogs: async () => undefined,
   };
   const result = track(loadPage(target, { ...OPTIONS, ...overrides }, new PhaseTimer()));
-  return { fake, forbid, result };
+  return { fake, forbid, hold, result };
 }
 
 /** How loadPage ended and when: the API error's code and status, or the wait result. */
