@@ -15,8 +15,12 @@ function portOf(req: IncomingMessage): string {
   return (req.headers.host ?? '').split(':')[1] ?? '';
 }
 
-/** The page: `?host=` names where the secret lives (a name that resolves to loopback). */
+/**
+ * The page: `?host=` names where the secret lives (a name that resolves to loopback); `?sockets=no`
+ * leaves its WebSockets out.
+ */
 function reboundPage(url: URL, req: IncomingMessage): string {
+  const sockets = url.searchParams.get('sockets') !== 'no';
   const port = portOf(req);
   const secretHost = `http://${url.searchParams.get('host') ?? 'secret.rebind.example'}:${port}`;
   const socketHost = secretHost.replace(/^http/, 'ws');
@@ -24,13 +28,13 @@ function reboundPage(url: URL, req: IncomingMessage): string {
   const redirect = (target: string) => `/redirect-to?url=${encodeURIComponent(target)}`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Rebound</title></head><body>
 <h1>Rebound page</h1>
+<p>public script: <span id="public-script">nothing arrived</span></p>
 <p>frame: <span id="frame">nothing arrived</span></p>
 <p>fetch: <span id="fetch">pending</span></p>
 <p>script: <span id="script">nothing arrived</span></p>
 <p>redirected script: <span id="redirected-script">nothing arrived</span></p>
 <p>redirected frame: <span id="redirected-frame">nothing arrived</span></p>
-<p>socket by name: <span id="socket-name">pending</span></p>
-<p>socket by address: <span id="socket-address">pending</span></p>
+${sockets ? '<p>socket by name: <span id="socket-name">pending</span></p>\n<p>socket by address: <span id="socket-address">pending</span></p>' : ''}
 <script>
   const show = (id, text) => { document.getElementById(id).textContent = text; };
   addEventListener('message', (event) => show(event.data.id, 'LEAKED ' + event.data.text));
@@ -38,6 +42,18 @@ function reboundPage(url: URL, req: IncomingMessage): string {
     (text) => show('fetch', 'LEAKED ' + text),
     () => show('fetch', 'refused'),
   );
+</script>
+${sockets ? socketScript(socketHost, port) : ''}
+<iframe src="${secretHost}${SECRET_PATH}?what=frame"></iframe>
+<iframe src="${redirect(`${secretHost}${SECRET_PATH}?what=redirected-frame`)}"></iframe>
+<script src="/guard/public-script"></script>
+<script src="${secretHost}${SECRET_PATH}?what=script"></script>
+<script src="${redirect(`${loopbackSecret}?what=redirected-script`)}"></script>
+</body></html>`;
+}
+
+function socketScript(socketHost: string, port: string): string {
+  return `<script>
   const socket = (id, url) => {
     const ws = new WebSocket(url);
     ws.onmessage = (event) => show(id, 'LEAKED ' + event.data);
@@ -45,12 +61,7 @@ function reboundPage(url: URL, req: IncomingMessage): string {
   };
   socket('socket-name', '${socketHost}${SOCKET_PATH}?by=name');
   socket('socket-address', 'ws://127.0.0.1:${port}${SOCKET_PATH}?by=address');
-</script>
-<iframe src="${secretHost}${SECRET_PATH}?what=frame"></iframe>
-<iframe src="${redirect(`${secretHost}${SECRET_PATH}?what=redirected-frame`)}"></iframe>
-<script src="${secretHost}${SECRET_PATH}?what=script"></script>
-<script src="${redirect(`${loopbackSecret}?what=redirected-script`)}"></script>
-</body></html>`;
+</script>`;
 }
 
 /** What a loopback service would answer: the secret, in a form each kind of request can read. */
@@ -76,6 +87,11 @@ export const guardRoutes: Record<string, Handler> = {
     res.end(reboundPage(url, req));
   },
   [SECRET_PATH]: secret,
+  // A script from the page's own public host: judged like the others, and let through.
+  '/guard/public-script': (_url, _req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/javascript' });
+    res.end(`document.getElementById('public-script').textContent = 'public script ran';`);
+  },
 };
 
 /** Whether an upgrade request is the guard page's WebSocket (acceptGuardSocket answers it). */
