@@ -365,7 +365,12 @@ export async function startFixtureServer(): Promise<FixtureServer> {
   const server: Server = createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fixture.invalid');
     requests.push({ path: url.pathname + url.search, headers: req.headers });
-    const route = routes[url.pathname] ?? liveRoutes[url.pathname] ?? consentRoutes[url.pathname] ?? pdfRoutes[url.pathname] ?? guardRoutes[url.pathname];
+    const route =
+      routes[url.pathname] ??
+      liveRoutes[url.pathname] ??
+      consentRoutes[url.pathname] ??
+      pdfRoutes[url.pathname] ??
+      guardRoutes[url.pathname];
     const handled = route
       ? route(url, req, res)
       : url.pathname.startsWith('/pages/')

@@ -103,7 +103,9 @@ export function acceptGuardSockets(server: Server): void {
     const key = req.headers['sec-websocket-key'];
     if (!isGuardSocket(req) || typeof key !== 'string') return;
     const accept = createHash('sha1').update(`${key}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64');
-    socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
+    socket.write(
+      `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`,
+    );
     const text = Buffer.from('SECRET-socket');
     // The secret, then a close frame and the end: an open socket would hold the server's close up.
     socket.end(Buffer.from([0x81, text.length, ...text, 0x88, 0]));
