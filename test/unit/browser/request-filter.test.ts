@@ -181,9 +181,12 @@ describe('responses judged by the address they came from (guard on, no proxy)', 
     const proxied = new FakePage();
     await installRequestFilter(proxied.page, { blockResources: false, guard: targetGuard({ allowPrivateNetwork: false }, true) });
     const proxiedSession = proxied.openedSessions[0];
-    expect((proxiedSession?.sent.find((s) => s.method === 'Fetch.enable')?.params as { patterns: unknown[] }).patterns).toContainEqual({
-      resourceType: 'Document',
-      requestStage: 'Response',
+    expect(proxiedSession?.sent.find((s) => s.method === 'Fetch.enable')?.params).toEqual({
+      patterns: [
+        { urlPattern: '*', requestStage: 'Request' },
+        { resourceType: 'Document', requestStage: 'Response' },
+      ],
+      handleAuthRequests: true,
     });
     pause(proxiedSession, { id: 'R5', networkId: 'N5' });
     expect(sentFor(proxiedSession, 'R5')).toEqual(['Fetch.continueRequest']);
