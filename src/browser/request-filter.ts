@@ -93,11 +93,21 @@ export async function installRequestFilter(page: Page, options: RequestFilterOpt
 
   const judgesAddresses = options.guard.checksResponseAddresses;
   const addresses = collectResponseAddresses();
+  const watched = new Set<CDPSession>();
+  // A response the browser's cache serves has no address report (and the cache's is only known once
+  // the page has it), so the cache is off: every response comes from the network, and is reported.
+  // The context is the request's own, so the cache would only ever hold this page's own responses.
+  const watch = (target: CDPSession | undefined) => {
+    if (target === undefined || watched.has(target)) return;
+    watched.add(target);
+    addresses.watch(target);
+    void target.send('Network.setCacheDisabled', { cacheDisabled: true }).catch(() => undefined);
+  };
   if (judgesAddresses) {
     // The page's session and every frame's: an out-of-process frame's requests are reported in its own.
-    addresses.watch(pageSession(page));
-    for (const frame of page.frames()) addresses.watch(frameSession(frame));
-    page.on('frameattached', (frame) => addresses.watch(frameSession(frame)));
+    watch(pageSession(page));
+    for (const frame of page.frames()) watch(frameSession(frame));
+    page.on('frameattached', (frame) => watch(frameSession(frame)));
   }
 
   // A response from a private address is failed before the page reads a byte of it.

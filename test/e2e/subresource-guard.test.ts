@@ -53,4 +53,16 @@ describe('private-network guard on the page own requests (the project filter)', 
     expect(requested('/guard/secret?what=fetch')).toBe(true);
     expect(requested('/guard/secret?what=script')).toBe(true);
   });
+
+  it('answers a page that fetches one cacheable resource twice (the cache is off, so both answers are judged)', async () => {
+    const response = await ctx.worker.fetchPage({
+      url: `http://site.example:${port()}/guard/twice`,
+      wait_event: 'networkIdle',
+      wait_ms: 30000,
+    });
+    const json = (await response.json()) as { data?: string };
+    expect(response.status).toBe(200);
+    expect(json.data).toContain('<p id="first">first: cached text</p>');
+    expect(json.data).toContain('<p id="second">second: cached text</p>');
+  });
 });

@@ -87,6 +87,23 @@ export const guardRoutes: Record<string, Handler> = {
     res.end(reboundPage(url, req));
   },
   [SECRET_PATH]: secret,
+  // A page that fetches one cacheable resource twice: the second answer comes from the browser's cache.
+  '/guard/twice': (_url, _req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Twice</title></head><body>
+<h1>Twice</h1><p id="first">pending</p><p id="second">pending</p>
+<script>
+  const get = () => fetch('/guard/cacheable').then((r) => r.text());
+  get()
+    .then((text) => { document.getElementById('first').textContent = 'first: ' + text; return get(); })
+    .then((text) => { document.getElementById('second').textContent = 'second: ' + text; })
+    .catch(() => { document.getElementById('second').textContent = 'refused'; });
+</script></body></html>`);
+  },
+  '/guard/cacheable': (_url, _req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/plain', 'Cache-Control': 'max-age=3600' });
+    res.end('cached text');
+  },
   // A script from the page's own public host: judged like the others, and let through.
   '/guard/public-script': (_url, _req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/javascript' });

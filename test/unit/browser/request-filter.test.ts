@@ -133,9 +133,10 @@ describe('responses judged by the address they came from (guard on, no proxy)', 
     session.emit('Network.responseReceivedExtraInfo', { requestId, headers: {}, resourceIPAddressSpace: space });
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-  it('pauses every response once its headers are in', async () => {
+  it("pauses every response once its headers are in, with the browser's cache off (a cached answer has no address)", async () => {
     const fake = new FakePage();
     await installRequestFilter(fake.page, { blockResources: false, guard: GUARD_ON });
+    expect(fake.session.sent).toContainEqual({ method: 'Network.setCacheDisabled', params: { cacheDisabled: true } });
     expect(fake.openedSessions[0]?.sent.find((s) => s.method === 'Fetch.enable')?.params).toEqual({
       patterns: [
         { urlPattern: '*', requestStage: 'Request' },
