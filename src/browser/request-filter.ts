@@ -4,7 +4,13 @@
 //   stay in the DOM. Alone, only those resource types pause, so other requests are never held up.
 // - the private-network guard (guard/policy.ts): with it on, every request pauses once and any the
 //   guard refuses is failed, whether the page, a redirect or a frame asked for it. A main-frame
-//   document refused this way is reported so the fetch answers 403.
+//   document refused this way is reported so the fetch answers 403. Not through a proxy, every
+//   response other than the main document's (main-document.ts judges that one by its address) also
+//   pauses once its headers are in, and is failed unless the browser reported it came from a public
+//   address (a name that resolves privately): the page sees a network error, and nothing of the
+//   answer reaches it (response-addresses.ts). WebSockets never reach this filter (CDP's Fetch
+//   domain does not see their handshakes): the browser's own Local Network Access checks refuse a
+//   public page's socket to a private address (README, "Private-network guard").
 // - password challenges: an upstream proxy's gets the proxy's credentials (once per request: a refusal
 //   then shows as the proxy's 407 page), a target's never does: it is declined, and the browser shows
 //   the target's own 401 page. (puppeteer's `page.authenticate` answers any challenge with its
@@ -16,12 +22,16 @@
 import type { CDPSession, Page } from '@cloudflare/puppeteer';
 import { mayBePdf } from '../content-type.js';
 import type { TargetGuard } from '../guard/policy.js';
-import { frameId } from './cdp-internals.js';
+import { frameId, frameSession, pageSession } from './cdp-internals.js';
 import { holdDocument, type HeldDocument } from './held-document.js';
 import { isRedirect } from './main-document.js';
+import { collectResponseAddresses } from './response-addresses.js';
 
 export const BLOCKED_RESOURCE_TYPES = ['Image', 'Media', 'Font'] as const;
 const BLOCKED: ReadonlySet<string> = new Set(BLOCKED_RESOURCE_TYPES);
+// How long a response waits for the browser's report of its address (it comes in another session, in
+// either order, within milliseconds); one never reported is refused. Generous for a slow machine.
+const ADDRESS_REPORT_WAIT_MS = 10_000;
 
 export interface RequestFilterOptions {
   blockResources: boolean;
@@ -44,6 +54,8 @@ interface AuthRequiredEvent {
 
 interface RequestPausedEvent {
   requestId: string;
+  /** The Network domain's id for the same request (its responseReceivedExtraInfo names it). */
+  networkId?: string;
   request: { url: string };
   resourceType: string;
   frameId?: string;
@@ -79,6 +91,32 @@ export async function installRequestFilter(page: Page, options: RequestFilterOpt
     // The page may already be closing; a failed reply changes nothing then.
     void session.send(method, params as never).catch(() => undefined);
 
+  const judgesAddresses = options.guard.checksResponseAddresses;
+  const addresses = collectResponseAddresses();
+  const watched = new Set<CDPSession>();
+  // A response the browser's cache serves has no address report (and the cache's is only known once
+  // the page has it), so the cache is off: every response comes from the network, and is reported.
+  // The context is the request's own, so the cache would only ever hold this page's own responses.
+  const watch = (target: CDPSession | undefined) => {
+    if (target === undefined || watched.has(target)) return;
+    watched.add(target);
+    addresses.watch(target);
+    void target.send('Network.setCacheDisabled', { cacheDisabled: true }).catch(() => undefined);
+  };
+  if (judgesAddresses) {
+    // The page's session and every frame's: an out-of-process frame's requests are reported in its own.
+    watch(pageSession(page));
+    for (const frame of page.frames()) watch(frameSession(frame));
+    page.on('frameattached', (frame) => watch(frameSession(frame)));
+  }
+
+  // A response from a private address is failed before the page reads a byte of it.
+  const onAddressedResponse = async (event: RequestPausedEvent) => {
+    const space = event.networkId === undefined ? undefined : await addresses.next(event.networkId, ADDRESS_REPORT_WAIT_MS);
+    if (options.guard.documentAddressSpaceRefusal(space) === undefined) return onResponse(event);
+    reply('Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' });
+  };
+
   const onResponse = (event: RequestPausedEvent) => {
     const status = event.responseStatusCode ?? 0;
     const headers = headerRecord(event.responseHeaders);
@@ -94,7 +132,11 @@ export async function installRequestFilter(page: Page, options: RequestFilterOpt
   };
 
   session.on('Fetch.requestPaused', (event: RequestPausedEvent) => {
-    if (event.responseStatusCode !== undefined || event.responseErrorReason !== undefined) return onResponse(event);
+    if (event.responseStatusCode !== undefined || event.responseErrorReason !== undefined) {
+      const mainDocument = event.resourceType === 'Document' && event.frameId === frameId(page.mainFrame());
+      const judged = judgesAddresses && !mainDocument && event.responseErrorReason === undefined;
+      return judged ? void onAddressedResponse(event) : onResponse(event);
+    }
     if (options.blockResources && BLOCKED.has(event.resourceType)) {
       return reply('Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' });
     }
@@ -115,7 +157,10 @@ export async function installRequestFilter(page: Page, options: RequestFilterOpt
     : options.blockResources
       ? BLOCKED_RESOURCE_TYPES.map((resourceType) => ({ resourceType, requestStage: 'Request' as const }))
       : [];
-  const patterns = [...requestPatterns, { resourceType: 'Document' as const, requestStage: 'Response' as const }];
-  await session.send('Fetch.enable', { patterns, handleAuthRequests: true });
+  const responsePatterns = judgesAddresses
+    ? [{ urlPattern: '*', requestStage: 'Response' as const }]
+    : [{ resourceType: 'Document' as const, requestStage: 'Response' as const }];
+  await session.send('Fetch.enable', { patterns: [...requestPatterns, ...responsePatterns], handleAuthRequests: true });
+  // The listeners go with the page, which is closed with its context after every request.
   return { forbiddenNavigation, heldDocument };
 }

@@ -1,7 +1,8 @@
 // Private-network guard (SSRF protection), the address model: whether a URL hostname or a bare IP
 // address points at loopback, private, link-local or other non-public space, including IPv4 embedded
 // in IPv6 and local-only names. DNS is left to the browser: a public-looking name can still resolve to
-// a private address, so policy.ts also checks the address the main document came from.
+// a private address, so policy.ts also checks the address the main document came from, and the
+// address space every other response of the page came from.
 // Pure functions; address parsing and range classification come from ipaddr.js.
 
 import ipaddr from 'ipaddr.js';

@@ -3,7 +3,9 @@
 // - the request's URL, in the Worker, before any browser work;
 // - every request the browser itself makes (redirects, frames, subresources), in the browser's filter;
 // - the address the main document was served from (DNS rebinding), unless it came through an upstream
-//   proxy, whose own address that is (a configured proxy may live on a private network).
+//   proxy, whose own address that is (a configured proxy may live on a private network);
+// - the address space every other response of the page came from (a frame, script or fetch() whose
+//   name resolves privately), in the browser's filter, on the same proxy terms.
 // Settings cross the RPC seam as plain data; each side builds the same TargetGuard from them.
 import { ApiError } from '../errors.js';
 import { privateAddressReason, privateHostReason } from './addresses.js';
@@ -17,6 +19,11 @@ export interface GuardSettings {
 export interface TargetGuard {
   /** Whether the browser must check each of its requests (false when private targets are allowed). */
   readonly checksBrowserRequests: boolean;
+  /**
+   * Whether the address each response came from is judged (not through a proxy, which resolves names
+   * itself: every response then comes from the proxy's address).
+   */
+  readonly checksResponseAddresses: boolean;
   /** @throws ApiError forbidden_target when the request's own URL is refused. */
   assertUrlAllowed(url: string): void;
   /** Why the browser must not send a request to `url`, or undefined when it may. */
@@ -24,7 +31,7 @@ export interface TargetGuard {
   /** Why the main document may not be taken from server address `ip`, or undefined when it may. */
   documentAddressRefusal(ip: string): string | undefined;
   /**
-   * The same for a document whose address the browser only classed (CDP's IPAddressSpace: `Public`,
+   * The same for a response (a document, or any request of the page) whose address the browser only classed (CDP's IPAddressSpace: `Public`,
    * `Private`, `Local`, `Loopback`, `Unknown`, or undefined when it said nothing): a document read out
    * of the browser before any response event (a PDF) is never seen with its address.
    */
@@ -57,6 +64,7 @@ export function targetGuard(settings: GuardSettings, viaProxy = false): TargetGu
   const on = !settings.allowPrivateNetwork;
   return {
     checksBrowserRequests: on,
+    checksResponseAddresses: on && !viaProxy,
     assertUrlAllowed(url) {
       if (!on) return;
       const reason = privateHostReason(new URL(url).hostname);

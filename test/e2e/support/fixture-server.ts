@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { consentRoutes } from './consent-routes.js';
+import { acceptGuardSockets, guardRoutes, isGuardSocket } from './guard-routes.js';
 import { pdfRoutes } from './pdf-routes.js';
 import { acceptWebSockets, liveRoutes } from './live-routes.js';
 import { lazyRoutes } from './lazy-routes.js';
@@ -399,7 +400,8 @@ export async function startFixtureServer(): Promise<FixtureServer> {
       liveRoutes[url.pathname] ??
       consentRoutes[url.pathname] ??
       pdfRoutes[url.pathname] ??
-      lazyRoutes[url.pathname];
+      lazyRoutes[url.pathname] ??
+      guardRoutes[url.pathname];
     const handled = route
       ? route(url, req, res)
       : url.pathname.startsWith('/pages/')
@@ -407,7 +409,10 @@ export async function startFixtureServer(): Promise<FixtureServer> {
         : html(res, 404, page('No', 'unknown fixture'));
     void Promise.resolve(handled).catch(() => res.destroy());
   });
-  acceptWebSockets(server);
+  // WebSocket handshakes are requests too (the guard's tests count them).
+  server.on('upgrade', (req: IncomingMessage) => requests.push({ path: req.url ?? '', headers: req.headers }));
+  acceptWebSockets(server, isGuardSocket);
+  acceptGuardSockets(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;

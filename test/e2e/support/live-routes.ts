@@ -254,8 +254,9 @@ ${TALL}
 };
 
 /** Answers WebSocket upgrades on /live/ws: a socket that stays open and sends "tick" every 300 ms. */
-export function acceptWebSockets(server: Server): void {
+export function acceptWebSockets(server: Server, answeredElsewhere: (req: IncomingMessage) => boolean = () => false): void {
   server.on('upgrade', (req: IncomingMessage, socket: Duplex) => {
+    if (answeredElsewhere(req)) return;
     const key = req.headers['sec-websocket-key'];
     if (req.url !== '/live/ws' || typeof key !== 'string') return socket.destroy();
     const accept = createHash('sha1').update(`${key}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64');

@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type IsolatedNetwork, isolatedLaunch } from './isolated-network.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const TEST_TOKEN = 'e2e-test-token-3f9c2a';
@@ -25,6 +26,8 @@ export interface WorkerOptions {
   refuseBrowserLaunch?: boolean;
   /** Another wrangler configuration, relative to the project root (the benchmark's Worker). */
   config?: string;
+  /** Run the Worker and its browsers in a network namespace of their own (isolated-network.ts). */
+  isolatedNetwork?: IsolatedNetwork;
 }
 
 export interface WorkerHandle {
@@ -125,7 +128,8 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
     ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
   ];
   const output: string[] = [];
-  const child = spawn(process.execPath, args, {
+  const isolated = options.isolatedNetwork === undefined ? undefined : await isolatedLaunch(options.isolatedNetwork, port, args);
+  const child = spawn(isolated?.command ?? process.execPath, isolated?.args ?? args, {
     // wrangler runs a configuration's [build] command in its own working directory: the configuration's.
     cwd: options.config === undefined ? ROOT : dirname(options.config),
     detached: true, // own process group, so stop() can end wrangler and workerd together
@@ -139,7 +143,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
   if (options.refuseBrowserLaunch) writeFileSync(join(runDir, 'refuse-launch'), '');
   child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const origin = `http://127.0.0.1:${port}`;
+  const origin = isolated?.origin ?? `http://127.0.0.1:${port}`;
 
   const seenPids = new Set<number>();
   // The wrapper adds a line per launch and per refused launch; the counts stay known after stop()
@@ -192,6 +196,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
       await waitUntil(() => handle.liveBrowserPids().length === 0, 5000);
       rmSync(runDir, { recursive: true, force: true });
       rmSync(join(runDirRoot(), `state-${port}`), { recursive: true, force: true });
+      await isolated?.close();
     },
   };
 
@@ -199,7 +204,8 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
     async () => {
       if (exited(child)) return true;
       try {
-        await fetch(`${origin}/__ready`);
+        // Bounded: a connection closed unanswered (a bridge whose Worker is not up yet) can leave fetch pending.
+        await fetch(`${origin}/__ready`, { signal: AbortSignal.timeout(5_000) });
         return true;
       } catch {
         return false;

@@ -35,6 +35,8 @@ function fakeBrowser() {
         isClosed: () => record.closed,
         authenticate: vi.fn(async () => undefined),
         createCDPSession: async () => ({ on: () => undefined, send: async () => ({}) }),
+        // No frames yet: the request filter watches each frame's session for address reports.
+        frames: () => [],
         evaluateOnNewDocument: vi.fn(async () => ({ identifier: '1' })),
         exposeFunction: vi.fn(async () => undefined),
         removeScriptToEvaluateOnNewDocument: vi.fn(async () => undefined),

@@ -109,3 +109,87 @@ describe('documents that may be PDFs', () => {
     expect(respond(session, { id: 'R6', frameId: 'MAIN', headers: { 'content-type': 'application/pdf' } })).toEqual(['Fetch.failRequest']);
   });
 });
+
+describe('responses judged by the address they came from (guard on, no proxy)', () => {
+  const GUARD_ON = targetGuard({ allowPrivateNetwork: false });
+  /** Chrome pauses a response of the page; what the filter sent about it so far. */
+  const pause = (
+    session: ReturnType<FakePage['openedSessions']['at']>,
+    init: { id: string; networkId: string; frameId?: string; resourceType?: string },
+  ) => {
+    session?.emit('Fetch.requestPaused', {
+      requestId: init.id,
+      networkId: init.networkId,
+      request: { url: `https://example.com/${init.id}` },
+      resourceType: init.resourceType ?? 'Script',
+      frameId: init.frameId ?? 'MAIN',
+      responseStatusCode: 200,
+      responseHeaders: [{ name: 'content-type', value: 'text/javascript' }],
+    });
+  };
+  const sentFor = (session: ReturnType<FakePage['openedSessions']['at']>, id: string) =>
+    session?.sent.filter((s) => (s.params as { requestId?: string } | undefined)?.requestId === id).map((s) => s.method);
+  const report = (session: { emit(event: string, payload: unknown): void }, requestId: string, space: string) =>
+    session.emit('Network.responseReceivedExtraInfo', { requestId, headers: {}, resourceIPAddressSpace: space });
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it("pauses every response once its headers are in, with the browser's cache off (a cached answer has no address)", async () => {
+    const fake = new FakePage();
+    await installRequestFilter(fake.page, { blockResources: false, guard: GUARD_ON });
+    expect(fake.session.sent).toContainEqual({ method: 'Network.setCacheDisabled', params: { cacheDisabled: true } });
+    expect(fake.openedSessions[0]?.sent.find((s) => s.method === 'Fetch.enable')?.params).toEqual({
+      patterns: [
+        { urlPattern: '*', requestStage: 'Request' },
+        { urlPattern: '*', requestStage: 'Response' },
+      ],
+      handleAuthRequests: true,
+    });
+  });
+
+  it('fails a response from a loopback address and lets a public one go on, in whichever order the report comes', async () => {
+    const fake = new FakePage();
+    await installRequestFilter(fake.page, { blockResources: false, guard: GUARD_ON });
+    const session = fake.openedSessions[0];
+    report(fake.session, 'N1', 'Loopback');
+    pause(session, { id: 'R1', networkId: 'N1' });
+    pause(session, { id: 'R2', networkId: 'N2' });
+    await settle();
+    expect(sentFor(session, 'R2')).toEqual([]);
+    report(fake.session, 'N2', 'Public');
+    await settle();
+    expect(sentFor(session, 'R1')).toEqual(['Fetch.failRequest']);
+    expect(sentFor(session, 'R2')).toEqual(['Fetch.continueRequest']);
+  });
+
+  it("hears an out-of-process frame's reports in that frame's own session", async () => {
+    const fake = new FakePage();
+    await installRequestFilter(fake.page, { blockResources: false, guard: GUARD_ON });
+    const session = fake.openedSessions[0];
+    const frame = fake.attachFrame('CHILD');
+    pause(session, { id: 'R3', networkId: 'N3', frameId: 'CHILD', resourceType: 'Document' });
+    report(frame.session!, 'N3', 'Local');
+    await settle();
+    expect(sentFor(session, 'R3')).toEqual(['Fetch.failRequest']);
+  });
+
+  it('leaves the main document to its own address check (main-document.ts), and judges nothing through a proxy', async () => {
+    const fake = new FakePage();
+    await installRequestFilter(fake.page, { blockResources: false, guard: GUARD_ON });
+    const session = fake.openedSessions[0];
+    pause(session, { id: 'R4', networkId: 'N4', resourceType: 'Document' });
+    expect(sentFor(session, 'R4')).toEqual(['Fetch.continueRequest']);
+
+    const proxied = new FakePage();
+    await installRequestFilter(proxied.page, { blockResources: false, guard: targetGuard({ allowPrivateNetwork: false }, true) });
+    const proxiedSession = proxied.openedSessions[0];
+    expect(proxiedSession?.sent.find((s) => s.method === 'Fetch.enable')?.params).toEqual({
+      patterns: [
+        { urlPattern: '*', requestStage: 'Request' },
+        { resourceType: 'Document', requestStage: 'Response' },
+      ],
+      handleAuthRequests: true,
+    });
+    pause(proxiedSession, { id: 'R5', networkId: 'N5' });
+    expect(sentFor(proxiedSession, 'R5')).toEqual(['Fetch.continueRequest']);
+  });
+});

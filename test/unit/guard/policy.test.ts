@@ -26,3 +26,11 @@ describe('documentAddressSpaceRefusal', () => {
     expect(targetGuard({ allowPrivateNetwork: false }, true).documentAddressSpaceRefusal(undefined)).toBeUndefined();
   });
 });
+
+describe('checksResponseAddresses', () => {
+  it('judges the address of every response only with the guard on and no proxy resolving names for the browser', () => {
+    expect(targetGuard({ allowPrivateNetwork: false }).checksResponseAddresses).toBe(true);
+    expect(targetGuard({ allowPrivateNetwork: false }, true).checksResponseAddresses).toBe(false);
+    expect(targetGuard({ allowPrivateNetwork: true }).checksResponseAddresses).toBe(false);
+  });
+});

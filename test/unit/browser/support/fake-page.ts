@@ -19,6 +19,7 @@ export type PageEvent =
   | 'requestfinished'
   | 'requestfailed'
   | 'framenavigated'
+  | 'frameattached'
   | 'domcontentloaded'
   | 'load'
   | 'dialog'
@@ -81,6 +82,23 @@ export class FakePage extends Emitter<PageEvent> {
 
   mainFrame(): FakeFrame {
     return this.main;
+  }
+
+  /** Every frame of the page: the main one and those a test attached. */
+  frames(): FakeFrame[] {
+    return [this.main, ...this.attached];
+  }
+
+  /** Frames attached so far (attachFrame). */
+  readonly attached: FakeFrame[] = [];
+
+  /** A frame attaches, with the CDP session of its own target (an out-of-process frame's). */
+  attachFrame(id: string, session = new FakeCdpSession()): FakeFrame {
+    const frame = new FakeFrame(id, this.main);
+    frame.session = session;
+    this.attached.push(frame);
+    this.emit('frameattached', frame);
+    return frame;
   }
 
   isClosed(): boolean {

@@ -1,0 +1,68 @@
+// The private-network guard on the page's own requests, without a proxy: the Worker and its browsers
+// run in a network namespace of their own (support/isolated-network.ts) whose loopback also carries a
+// public address, so a page served from there is public to the guard, and `*.rebind.example` resolves
+// to 127.0.0.1 (Chromium's --host-resolver-rules stands in for DNS). Chromium's own Local Network
+// Access checks only warn here (their LocalNetworkAccessChecksWarn parameter), so what refuses is the
+// project's filter: without it the frame, fetch() and script below reach the page with the secret
+// (checked by hand with the filter's address check switched off). subresource-guard-browser.test.ts
+// has the browser's checks on, as they ship.
+import { describe, expect, it } from 'vitest';
+import { useWorker } from './support/e2e-hooks.js';
+
+const PUBLIC_ADDRESS = '11.0.0.1';
+
+const ctx = useWorker(async (fixtures) => {
+  const fixturePort = Number(new URL(fixtures.origin).port);
+  return {
+    vars: { ALLOW_PRIVATE_NETWORK: 'false' },
+    isolatedNetwork: { publicAddress: PUBLIC_ADDRESS, fixturePort },
+    chromiumFlags: [
+      `--host-resolver-rules=MAP site.example ${PUBLIC_ADDRESS}, MAP *.rebind.example 127.0.0.1`,
+      '--enable-features=LocalNetworkAccessChecks:LocalNetworkAccessChecksWarn/true',
+    ],
+  };
+});
+
+const port = () => new URL(ctx.fixtures.origin).port;
+const requested = (path: string) => ctx.fixtures.requests.some((request) => request.path === path);
+
+describe('private-network guard on the page own requests (the project filter)', () => {
+  it('fails a frame, fetch(), script and redirects that reach loopback through a name or a redirect, and still returns the page', async () => {
+    const response = await ctx.worker.fetchPage({
+      url: `http://site.example:${port()}/guard/rebound?sockets=no`,
+      wait_event: 'networkIdle',
+      wait_ms: 15000,
+    });
+    const json = (await response.json()) as { data?: string };
+    expect(response.status).toBe(200);
+    const data = json.data ?? '';
+    expect(data).toContain('<h1>Rebound page</h1>');
+    // Judged like the others and let through: the page's own public script ran.
+    expect(data).toContain('<span id="public-script">public script ran</span>');
+    // The page saw a network error, and nothing of the answers reached it.
+    expect(data).toContain('<span id="fetch">refused</span>');
+    for (const id of ['frame', 'script', 'redirected-script', 'redirected-frame']) {
+      expect(data).toContain(`<span id="${id}">nothing arrived</span>`);
+    }
+    expect(data).not.toMatch(/>LEAKED/);
+    expect(data).not.toContain('SECRET-');
+    // A redirect to a loopback address is refused by its URL, before the browser connects.
+    expect(requested('/guard/secret?what=redirected-script')).toBe(false);
+    // A name is only known to be private once connected: those requests reached the host (the
+    // browser's own checks, off here, stop them before that), and their answers were failed.
+    expect(requested('/guard/secret?what=fetch')).toBe(true);
+    expect(requested('/guard/secret?what=script')).toBe(true);
+  });
+
+  it('answers a page that fetches one cacheable resource twice (the cache is off, so both answers are judged)', async () => {
+    const response = await ctx.worker.fetchPage({
+      url: `http://site.example:${port()}/guard/twice`,
+      wait_event: 'networkIdle',
+      wait_ms: 30000,
+    });
+    const json = (await response.json()) as { data?: string };
+    expect(response.status).toBe(200);
+    expect(json.data).toContain('<p id="first">first: cached text</p>');
+    expect(json.data).toContain('<p id="second">second: cached text</p>');
+  });
+});
