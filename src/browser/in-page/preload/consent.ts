@@ -4,13 +4,16 @@
 // dialog of a known consent platform as a person who declines would (autoAction "optOut": reject or
 // "necessary only", never accept), through the dialog's buttons or its platform's API. Its progress
 // goes to the Durable Object through a binding (CONSENT_BINDING, added by page-setup.ts), so the
-// page is taken after the answer, not before (browser/consent-watch.ts). The site rules stay with the
-// Durable Object, asked for by the documents that may run one (consent-rules.ts). A page whose request keeps
-// its dialogs (consent: "keep") never runs this script.
+// page is taken after the answer, not before (browser/consent-watch.ts). Before the page is taken,
+// the Durable Object also asks each document for one more detection round on the document as it is
+// then (CONSENT_ROUND, browser/consent-round.ts), so a round the engine would run late on a busy
+// machine cannot miss a dialog. The site rules stay with the Durable Object, asked for by the
+// documents that may run one (consent-rules.ts). A page whose request keeps its dialogs (consent:
+// "keep") never runs this script.
 import AutoConsent, { type CompactCMPRuleset, type ContentScriptMessage } from '@duckduckgo/autoconsent';
 // The preload's part of the package's rule set, split by the build (scripts/consent-rule-split.mjs).
 import { rulesSource } from 'page-fetch:consent-rules';
-import { CONSENT_BINDING, type ConsentReport, type ConsentRulesRequest } from '../protocol';
+import { CONSENT_BINDING, CONSENT_ROUND, type ConsentReport, type ConsentRulesRequest } from '../protocol';
 import { engineRuleSet, type PackageRule } from './consent-engine-rules';
 import { baseRulesFor, commentText, type PreloadRules, siteRuleCandidates } from './consent-rules';
 
@@ -18,8 +21,12 @@ import { baseRulesFor, commentText, type PreloadRules, siteRuleCandidates } from
 const DETECT_RETRIES = 8;
 
 type Binding = (payload: string) => unknown;
+/** A consent platform the engine knows (a rule, declarative or code). */
+type Platform = Awaited<ReturnType<AutoConsent['findCmp']>>[number];
+/** One detection round on the document as it is; resolves once a dialog found has its answer. */
+type Round = () => Promise<boolean>;
 
-function run(binding: Binding, rules: CompactCMPRuleset): void {
+function run(binding: Binding, rules: CompactCMPRuleset): Round {
   const frame = Math.random().toString(36).slice(2);
   const report = (message: ConsentReport) => {
     try {
@@ -28,10 +35,9 @@ function run(binding: Binding, rules: CompactCMPRuleset): void {
       // The page took the binding away: the Durable Object just hears nothing more of this frame.
     }
   };
+  // 'found' is reported where the answer starts (handlePopup, below), whoever found the dialog.
   const send = async (message: ContentScriptMessage) => {
     switch (message.type) {
-      case 'popupFound':
-        return report({ frame, event: 'found', cmp: message.cmp });
       case 'optOutResult':
         return report({ frame, event: message.result ? 'declined' : 'failed', cmp: message.cmp });
       case 'autoconsentDone':
@@ -48,6 +54,17 @@ function run(binding: Binding, rules: CompactCMPRuleset): void {
   consent.findCmp = (retries: number) => {
     for (const rule of engineRules.admit()) consent.addDeclarativeCMP(rule as unknown as PackageRule);
     return findCmp(retries);
+  };
+  // One answer a document, as the engine gives: its own rounds and the rounds the Durable Object
+  // asks for (below) may find the same dialog, which is answered once, and reported found once.
+  let answer: Promise<boolean> | undefined;
+  const handlePopup = consent.handlePopup.bind(consent);
+  consent.handlePopup = (cmp: Platform) => {
+    if (answer === undefined) {
+      report({ frame, event: 'found', cmp: cmp.name });
+      answer = handlePopup(cmp);
+    }
+    return answer;
   };
   consent.initialize(
     {
@@ -68,6 +85,29 @@ function run(binding: Binding, rules: CompactCMPRuleset): void {
     // The rules without a first element to wait for; the others join before each round (above).
     { autoconsent: engineRules.atStart as unknown as PackageRule[] },
   );
+  // The round the Durable Object asks for: the engine's own round (findCmp, no retry), then one look
+  // at each found platform's dialog, code rules before cosmetic ones as the engine orders them; an
+  // open one is answered now. A dialog being answered already is waited for.
+  return async () => {
+    if (answer === undefined) {
+      const found = await consent.findCmp(0);
+      for (const platforms of [found.filter((cmp) => !cmp.isCosmetic), found.filter((cmp) => cmp.isCosmetic)]) {
+        if (answer !== undefined) break;
+        const open = await Promise.all(platforms.map((cmp) => cmp.detectPopup().then(Boolean, () => false)));
+        const first = platforms.find((_, i) => open[i]);
+        if (first !== undefined) await consent.handlePopup(first);
+      }
+    }
+    if (answer === undefined) return false;
+    await answer.catch(() => false);
+    return true;
+  };
+}
+
+/** Defines the round function on the page's main world: not enumerable, so the page's own scans of `window` skip it. */
+function offerRounds(round: Round): void {
+  const call = () => round().catch(() => false);
+  Object.defineProperty(globalThis, CONSENT_ROUND, { value: call, configurable: true, enumerable: false, writable: false });
 }
 
 function start(): void {
@@ -79,16 +119,18 @@ function start(): void {
   const mainFrame = window.top === window;
   const baseRules = () => baseRulesFor(url, mainFrame, base);
   if (siteRuleCandidates(url, siteTexts).length === 0) {
-    run(binding, baseRules());
+    offerRounds(run(binding, baseRules()));
     return;
   }
   // A site rule may run here: the Durable Object keeps them. Detection starts once DOMContentLoaded
   // has passed and the answer is in, whichever comes last; a refused or failed request runs the base.
+  // A round asked for before then waits for the engine.
   const request: ConsentRulesRequest = { rulesFor: url, mainFrame };
-  Promise.resolve(binding(JSON.stringify(request)))
+  const engine = Promise.resolve(binding(JSON.stringify(request)))
     .then((answer) => (typeof answer === 'string' ? (JSON.parse(answer) as CompactCMPRuleset) : baseRules()), baseRules)
-    .then((rules) => run(binding, rules))
-    .catch(() => undefined);
+    .then((rules) => run(binding, rules));
+  engine.catch(() => undefined);
+  offerRounds(() => engine.then((round) => round()));
 }
 
 try {

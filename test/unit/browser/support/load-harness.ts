@@ -38,6 +38,7 @@ export function load(overrides: Partial<LoadOptions> = {}, { proxyName }: { prox
     heldDocument: new Promise(() => undefined),
     consent: watchConsent(),
     keepConsentDialogs: async () => undefined,
+    consentRound: async () => undefined,
   };
   const result = track(loadPage(target, { ...OPTIONS, ...overrides }, new PhaseTimer()));
   return { fake, forbid, result };
