@@ -45,13 +45,13 @@ const DIDOMI_SCRIPT = `const notice = document.getElementById('didomi-notice');
   document.getElementById('didomi-notice-agree-button').onclick = () => close('accept');`;
 
 /**
- * A page that loads the machine it renders on: a large DOM (6,000 rows of a table) and a script that
+ * A page that loads the machine it renders on: a large DOM (4,000 rows of a table) and a script that
  * keeps its main thread busy in 40 ms slices for 3 s, with a request held 1.5 s so the network is
  * not idle at once. What other renders of a busy machine look like to a consent dialog's page.
  */
 function heavyPage(): string {
   const rows = Array.from(
-    { length: 6000 },
+    { length: 4000 },
     (_, i) => `<tr><td>Row ${i}</td><td><a href="#r${i}">entry ${i}</a></td><td>${i * 7}</td></tr>`,
   );
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Heavy page</title></head><body>
