@@ -26,8 +26,14 @@ export const OPTIONS: LoadOptions = {
   mainContent: false,
 };
 
-/** Starts loadPage at t=0 on a fresh fake page; `forbid` plays the request filter refusing the navigation. */
-export function load(overrides: Partial<LoadOptions> = {}, { proxyName }: { proxyName?: string } = {}) {
+/**
+ * Starts loadPage at t=0 on a fresh fake page; `forbid` plays the request filter refusing the
+ * navigation; `consentRound` plays the frames' consent round (answered at once by default).
+ */
+export function load(
+  overrides: Partial<LoadOptions> = {},
+  { proxyName, consentRound }: { proxyName?: string; consentRound?: () => Promise<void> } = {},
+) {
   const fake = new FakePage();
   let forbid!: (reason: string) => void;
   const target: LoadablePage = {
@@ -38,7 +44,7 @@ export function load(overrides: Partial<LoadOptions> = {}, { proxyName }: { prox
     heldDocument: new Promise(() => undefined),
     consent: watchConsent(),
     keepConsentDialogs: async () => undefined,
-    consentRound: async () => undefined,
+    consentRound: consentRound ?? (async () => undefined),
   };
   const result = track(loadPage(target, { ...OPTIONS, ...overrides }, new PhaseTimer()));
   return { fake, forbid, result };
