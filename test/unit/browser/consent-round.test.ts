@@ -12,7 +12,7 @@ function pageOf(frames: { evaluate: (expression: string) => Promise<unknown> }[]
 describe('consentRound', () => {
   it("calls the round in every frame's main world and resolves once each answered", async () => {
     const calls: string[] = [];
-    let answerSecond = () => undefined as void;
+    let answerSecond: () => void = () => undefined;
     const frames = [
       { evaluate: async (expression: string) => void calls.push(expression) },
       {

@@ -9,7 +9,7 @@ useFakeClock();
 /** A consent round the test answers: how many were asked, and `answer()` settles the last one. */
 function heldRound() {
   const asked: number[] = [];
-  let answer = () => undefined as void;
+  let answer: () => void = () => undefined;
   const consentRound = () => {
     asked.push(Date.now());
     return new Promise<void>((resolve) => (answer = resolve));

@@ -6,7 +6,7 @@
 // of the package's class is pinned by test/unit/browser/in-page/consent-engine.test.ts.
 import AutoConsent, { type CompactCMPRuleset, type ContentScriptMessage } from '@duckduckgo/autoconsent';
 import type { ConsentReport } from '../protocol';
-import { engineRuleSet, type PackageRule } from './consent-engine-rules';
+import { engineRuleSet, type PackageRule, type SelectorRoot } from './consent-engine-rules';
 
 /** How often detection looks for a dialog (every 500 ms): a dialog that shows later than this is not waited for. */
 const DETECT_RETRIES = 8;
@@ -18,8 +18,8 @@ type Platform = Awaited<ReturnType<AutoConsent['findCmp']>>[number];
 /** One detection round on the document as it is; resolves once a dialog found has its answer. */
 export type Round = () => Promise<boolean>;
 
-/** Starts the engine on the document with `rules`; returns the round the Durable Object asks for. */
-export function runEngine(binding: Binding, rules: CompactCMPRuleset): Round {
+/** Starts the engine on `document` with `rules`; returns the round the Durable Object asks for. */
+export function runEngine(binding: Binding, rules: CompactCMPRuleset, document: SelectorRoot): Round {
   const frame = Math.random().toString(36).slice(2);
   const report = (message: ConsentReport) => {
     try {

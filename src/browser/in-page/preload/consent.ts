@@ -32,7 +32,7 @@ function start(): void {
   const mainFrame = window.top === window;
   const baseRules = () => baseRulesFor(url, mainFrame, base);
   if (siteRuleCandidates(url, siteTexts).length === 0) {
-    offerRounds(runEngine(binding, baseRules()));
+    offerRounds(runEngine(binding, baseRules(), document));
     return;
   }
   // A site rule may run here: the Durable Object keeps them. Detection starts once DOMContentLoaded
@@ -41,7 +41,7 @@ function start(): void {
   const request: ConsentRulesRequest = { rulesFor: url, mainFrame };
   const engine = Promise.resolve(binding(JSON.stringify(request)))
     .then((answer) => (typeof answer === 'string' ? (JSON.parse(answer) as CompactCMPRuleset) : baseRules()), baseRules)
-    .then((rules) => runEngine(binding, rules));
+    .then((rules) => runEngine(binding, rules, document));
   engine.catch(() => undefined);
   offerRounds(() => engine.then((round) => round()));
 }

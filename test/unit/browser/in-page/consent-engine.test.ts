@@ -179,7 +179,7 @@ describe('runEngine', () => {
     const choices: string[] = [];
     drawDialog(id, choices);
     const payloads: string[] = [];
-    const round = runEngine((payload) => payloads.push(payload), rulesFor(id));
+    const round = runEngine((payload) => payloads.push(payload), rulesFor(id), document);
     // Asked at once and again while the engine's own first round may find it too.
     const answers = await Promise.all([round(), sleep(5).then(round)]);
     expect(answers).toEqual([true, true]);
@@ -190,7 +190,7 @@ describe('runEngine', () => {
 
   it('finds nothing and reports nothing on a document without a dialog', async () => {
     const payloads: string[] = [];
-    const round = runEngine((payload) => payloads.push(payload), rulesFor('never-drawn'));
+    const round = runEngine((payload) => payloads.push(payload), rulesFor('never-drawn'), document);
     expect(await round()).toBe(false);
     expect(payloads).toEqual([]);
   });
@@ -199,7 +199,7 @@ describe('runEngine', () => {
     const id = 'late';
     const choices: string[] = [];
     const payloads: string[] = [];
-    const round = runEngine((payload) => payloads.push(payload), rulesFor(id));
+    const round = runEngine((payload) => payloads.push(payload), rulesFor(id), document);
     // The engine's first round runs at the first idle moment (a timer of 0 here) and finds nothing;
     // its next is 500 ms later.
     await sleep(50);
