@@ -172,6 +172,26 @@ export const consentRoutes: Record<string, Handler> = {
       ),
     );
   },
+  // A consent frame on the other host name taken out of the page while a request of its own is
+  // still open (a request that never answers): the page goes network-idle once the frame is gone.
+  '/consent/frame-removed': (_url, req, res) => {
+    const port = (req.headers.host ?? '').split(':')[1] ?? '';
+    html(
+      res,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Harbour news</title></head><body>
+<main><h1>Harbour news</h1><p>${ARTICLE_TEXT}</p></main>
+<iframe id="choice-frame" src="http://localhost:${port}/consent/frame-removed-inner"></iframe>
+<script>addEventListener('message', (event) => { if (event.data === 'sent') document.getElementById('choice-frame').remove(); });</script>
+</body></html>`,
+    );
+  },
+  '/consent/frame-removed-inner': (_url, _req, res) =>
+    html(
+      res,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Choice</title></head><body><p>Sending the choice.</p>
+<script>fetch('/hang'); setTimeout(() => parent.postMessage('sent', '*'), 300);</script></body></html>`,
+    ),
+
   // Sourcepoint's message frame, at the path its rules know.
   '/index.html': (url, _req, res) => {
     const id = encodeURIComponent(url.searchParams.get('id') ?? '');

@@ -19,6 +19,7 @@ export type PageEvent =
   | 'requestfinished'
   | 'requestfailed'
   | 'framenavigated'
+  | 'framedetached'
   | 'domcontentloaded'
   | 'load'
   | 'dialog'
@@ -125,6 +126,11 @@ export class FakePage extends Emitter<PageEvent> {
     this.emit('framenavigated', frame);
     const parent = frame.parentFrame();
     this.session.emit('Page.frameNavigated', { frame: { id: frame._id, url, ...(parent ? { parentId: parent._id } : {}) } });
+  }
+
+  /** A child frame is taken out of the page (its iframe removed): puppeteer's event. */
+  detachFrame(frame: FakeFrame): void {
+    this.emit('framedetached', frame);
   }
 
   /** The main document answers and its frame commits it, in the order Chrome usually reports them. */
