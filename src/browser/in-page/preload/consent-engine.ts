@@ -8,7 +8,10 @@ import AutoConsent, { type CompactCMPRuleset, type ContentScriptMessage } from '
 import type { ConsentReport } from '../protocol';
 import { engineRuleSet, type PackageRule, type SelectorRoot } from './consent-engine-rules';
 
-/** How often detection looks for a dialog (every 500 ms): a dialog that shows later than this is not waited for. */
+/**
+ * How often the engine's own detection looks for a dialog (every 500 ms); a dialog that shows later
+ * is answered only if it is there when the round asked before the page is taken looks.
+ */
 const DETECT_RETRIES = 8;
 
 /** The consent binding (or a stand-in): takes a JSON payload. */
