@@ -3,9 +3,10 @@
 // measured to fire about a second late, so we count requests from puppeteer's network events.
 // Like Chrome, idleness is judged per document and only once it has reached DOMContentLoaded: when
 // the main frame commits a new document (a page navigating itself), the old document's requests are
-// forgotten (Chrome does not always report their end) and the count starts over. Streams are never
-// counted (open-requests.ts). A scroll step waits for a shorter quiet spell than the wait event does.
-import type { HTTPRequest, HTTPResponse, Page } from '@cloudflare/puppeteer';
+// forgotten (Chrome does not always report their end) and the count starts over; so are the requests
+// of a frame taken out of the page. Streams are never counted (open-requests.ts). A scroll step
+// waits for a shorter quiet spell than the wait event does.
+import type { Frame, HTTPRequest, HTTPResponse, Page } from '@cloudflare/puppeteer';
 import { isTopFrame, pageSession } from './cdp-internals.js';
 import { countsWhileOpen, isEventStream } from './open-requests.js';
 
@@ -72,7 +73,14 @@ export function trackNetwork(page: Page): NetworkTracker {
     parsed = false;
     evaluate();
   };
+  // A frame taken out of the page (its iframe removed) takes its requests with it, and Chrome does not
+  // always report their end: a consent platform's frame removed right after posting the choice.
+  const onFrameDetached = (frame: Frame) => {
+    for (const request of inFlight) if (request.frame() === frame) inFlight.delete(request);
+    evaluate();
+  };
   const session = pageSession(page);
+  page.on('framedetached', onFrameDetached);
   page.on('request', onStart);
   page.on('response', onResponse);
   page.on('requestfinished', onEnd);
@@ -89,6 +97,7 @@ export function trackNetwork(page: Page): NetworkTracker {
     },
     started: () => started,
     dispose() {
+      page.off('framedetached', onFrameDetached);
       page.off('request', onStart);
       page.off('response', onResponse);
       page.off('requestfinished', onEnd);

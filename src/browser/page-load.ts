@@ -44,7 +44,7 @@ export const BODY_GRACE_MS = 1000;
 /** What loading needs of a prepared page. */
 export type LoadablePage = Pick<
   PreparedPage,
-  'page' | 'proxyName' | 'guard' | 'forbiddenNavigation' | 'heldDocument' | 'consent' | 'keepConsentDialogs'
+  'page' | 'proxyName' | 'guard' | 'forbiddenNavigation' | 'heldDocument' | 'consent' | 'keepConsentDialogs' | 'consentRound'
 >;
 
 function readinessSignal(event: WaitEvent, doc: MainDocument, network: NetworkTracker): Promise<void> {
@@ -139,8 +139,11 @@ async function waitWithinBudget(target: LoadablePage, options: LoadOptions, watc
     if ((await inBudget(work)) === 'timeout') return 'timeout';
     return network.started() === startedBefore ? 'event' : waitEvent();
   };
+  // The page is taken after the consent engine looked at it as it is (one round in every frame, each
+  // dialog found answered) and every dialog some frame reported is answered.
+  const answerConsent = () => thenEventIfLoaded(target.consentRound().then(() => target.consent.settled()));
   if ((await waitEvent()) === 'timeout') return 'timeout';
-  if (target.consent.pending() && (await thenEventIfLoaded(target.consent.settled())) === 'timeout') return 'timeout';
+  if ((await answerConsent()) === 'timeout') return 'timeout';
   if (options.scrollSteps > 0) {
     const scrolled = thenEventIfLoaded(scrollThrough(target.page, network, options.scrollSteps, deadline, timers));
     if ((await scrolled) === 'timeout') return 'timeout';
@@ -150,6 +153,8 @@ async function waitWithinBudget(target: LoadablePage, options: LoadOptions, watc
     const rendered = await inBudget(waitForRendered(target.page, options.waitForSelector, deadline, timers));
     if (rendered !== true) return 'timeout';
   }
+  // Scrolling and waiting let the page change: the engine looks again at what is taken.
+  if (options.scrollSteps > 0 || options.waitForSelector !== undefined) return answerConsent();
   return 'event';
 }
 

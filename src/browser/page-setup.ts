@@ -11,6 +11,7 @@ import CONSENT_PRELOAD from '../../build/preload-consent.js?raw';
 import IN_VIEW_PRELOAD from '../../build/preload-in-view.js?raw';
 import { targetGuard, type TargetGuard } from '../guard/policy.js';
 import { newPageWithoutBrowserUi } from './browser-ui.js';
+import { consentRound } from './consent-round.js';
 import { consentRulesDesk, rulesRequest } from './consent-site-rules.js';
 import { type ConsentWatch, watchConsent } from './consent-watch.js';
 import { CONSENT_BINDING } from './in-page/protocol.js';
@@ -34,6 +35,8 @@ export interface PreparedPage {
   consent: ConsentWatch;
   /** Takes the consent preload away, so the next document keeps its dialogs (consent: "keep"). */
   keepConsentDialogs(): Promise<void>;
+  /** One consent detection round in every frame, each dialog found answered (nothing once dialogs are kept). */
+  consentRound(): Promise<void>;
   /** False once the page is closed or its tab crashed (a prepared page can crash before it is used). */
   usable(): boolean;
   /** Closes the context and with it the page and everything the target stored. Never throws. */
@@ -67,11 +70,29 @@ export async function preparePage(browser: Browser, setup: PageSetup): Promise<P
         })
         .then(() => page.evaluateOnNewDocument(CONSENT_PRELOAD)),
     ]);
-    const keepConsentDialogs = () => page.removeScriptToEvaluateOnNewDocument(consentScript.identifier);
+    let dialogsKept = false;
+    const keepConsentDialogs = () => {
+      dialogsKept = true;
+      return page.removeScriptToEvaluateOnNewDocument(consentScript.identifier);
+    };
+    const lookForDialogs = () => (dialogsKept ? Promise.resolve() : consentRound(page));
     const { forbiddenNavigation, heldDocument } = filter;
     const usable = () => !crashed && !page.isClosed();
     const proxyName = setup.proxy?.name;
-    return { browser, context, page, proxyName, guard, forbiddenNavigation, heldDocument, consent, keepConsentDialogs, usable, close };
+    return {
+      browser,
+      context,
+      page,
+      proxyName,
+      guard,
+      forbiddenNavigation,
+      heldDocument,
+      consent,
+      keepConsentDialogs,
+      consentRound: lookForDialogs,
+      usable,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;

@@ -78,6 +78,24 @@ describe('consent: "reject" (the default)', () => {
   });
 });
 
+describe('a frame taken out of the page', () => {
+  it('takes the page at network idle once the frame is gone, its open request forgotten', async () => {
+    // A consent platform's frame is removed by its page right after it posted the choice; a request
+    // it left open ends with it, whether or not Chrome reports that end.
+    const started = Date.now();
+    const response = await ctx.worker.fetchPage({
+      url: ctx.fixtures.url('/consent/frame-removed'),
+      output_format: 'markdown',
+      wait_ms: 30_000,
+    });
+    const { data } = (await response.json()) as { data: string };
+    expect(response.headers.get('X-Wait-Result')).toBe('event');
+    expect(data).toContain(ARTICLE_TEXT);
+    expect(data).not.toContain('Sending the choice.');
+    expect(Date.now() - started).toBeLessThan(30_000);
+  });
+});
+
 describe('a page without a dialog', () => {
   it('carries no trace of the consent script in its html, read as soon as it is loaded', async () => {
     const response = await ctx.worker.fetchPage({ url: ctx.fixtures.url('/bench/article?fetch_ms=0'), wait_event: 'DOMContentLoaded' });

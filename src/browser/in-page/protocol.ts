@@ -82,6 +82,13 @@ export interface PartSelection {
 export const CONSENT_BINDING = 'pageFetchConsentReport';
 
 /**
+ * The main-world function the consent preload defines in each document it runs in: one detection
+ * round on the document as it is now; resolves once a dialog it found (or one being answered
+ * already) has its answer, at once when there is none.
+ */
+export const CONSENT_ROUND = 'pageFetchConsentRound';
+
+/**
  * What the consent preload asks when its document's URL holds a site rule's text: the rules for
  * that URL and frame kind. The answer is the JSON of a compact rule set, or null (refused: the
  * document runs the rules it carries).

@@ -44,7 +44,29 @@ const DIDOMI_SCRIPT = `const notice = document.getElementById('didomi-notice');
   document.getElementById('didomi-notice-disagree-button').onclick = () => close('reject');
   document.getElementById('didomi-notice-agree-button').onclick = () => close('accept');`;
 
+/**
+ * A page that loads the machine it renders on: a large DOM (4,000 rows of a table) and a script that
+ * keeps its main thread busy in 40 ms slices for 3 s, with a request held 1.5 s so the network is
+ * not idle at once. What other renders of a busy machine look like to a consent dialog's page.
+ */
+function heavyPage(): string {
+  const rows = Array.from(
+    { length: 4000 },
+    (_, i) => `<tr><td>Row ${i}</td><td><a href="#r${i}">entry ${i}</a></td><td>${i * 7}</td></tr>`,
+  );
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Heavy page</title></head><body>
+<h1>Heavy page</h1><table>${rows.join('')}</table>
+<script>
+  fetch('/delay?ms=1500');
+  const end = Date.now() + 3000;
+  const spin = () => { const until = Date.now() + 40; while (Date.now() < until) {} if (Date.now() < end) setTimeout(spin, 5); };
+  spin();
+</script></body></html>`;
+}
+
 export const consentRoutes: Record<string, Handler> = {
+  '/consent/heavy': (_url, _req, res) => html(res, heavyPage()),
+
   '/consent/record': (_url, _req, res) => {
     res.writeHead(204, { 'Cache-Control': 'no-store' });
     res.end();
@@ -150,6 +172,26 @@ export const consentRoutes: Record<string, Handler> = {
       ),
     );
   },
+  // A consent frame on the other host name taken out of the page while a request of its own is
+  // still open (a request that never answers): the page goes network-idle once the frame is gone.
+  '/consent/frame-removed': (_url, req, res) => {
+    const port = (req.headers.host ?? '').split(':')[1] ?? '';
+    html(
+      res,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Harbour news</title></head><body>
+<main><h1>Harbour news</h1><p>${ARTICLE_TEXT}</p></main>
+<iframe id="choice-frame" src="http://localhost:${port}/consent/frame-removed-inner"></iframe>
+<script>addEventListener('message', (event) => { if (event.data === 'sent') document.getElementById('choice-frame').remove(); });</script>
+</body></html>`,
+    );
+  },
+  '/consent/frame-removed-inner': (_url, _req, res) =>
+    html(
+      res,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Choice</title></head><body><p>Sending the choice.</p>
+<script>fetch('/hang'); setTimeout(() => parent.postMessage('sent', '*'), 300);</script></body></html>`,
+    ),
+
   // Sourcepoint's message frame, at the path its rules know.
   '/index.html': (url, _req, res) => {
     const id = encodeURIComponent(url.searchParams.get('id') ?? '');

@@ -132,6 +132,22 @@ describe('trackNetwork', () => {
     expect(idle.current).toMatchObject({ state: 'resolved', at: 2000 + NETWORK_QUIET_MS });
   });
 
+  it("forgets the requests of a frame taken out of the page, whose end Chrome may never report, and no other's", async () => {
+    const idle = track(network.idle(0));
+    const frame = new FakeFrame('CONSENT', fake.main);
+    const choice = fake.startRequest('https://consent.example/record', { navigation: false, frame, resourceType: 'fetch' });
+    const script = fake.startSubresource();
+    fake.fireDomContentLoaded();
+    await at(1000);
+    fake.detachFrame(frame);
+    await at(2000);
+    expect(idle.current.state).toBe('pending');
+    fake.finishRequest(script);
+    await at(60_000);
+    expect(idle.current).toMatchObject({ state: 'resolved', at: 2000 + NETWORK_QUIET_MS });
+    expect(choice.frame()).toBe(frame);
+  });
+
   it('clears its quiet timers on dispose', async () => {
     void network.idle(0);
     fake.fireDomContentLoaded();

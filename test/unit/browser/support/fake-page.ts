@@ -20,6 +20,7 @@ export type PageEvent =
   | 'requestfailed'
   | 'framenavigated'
   | 'frameattached'
+  | 'framedetached'
   | 'domcontentloaded'
   | 'load'
   | 'dialog'
@@ -143,6 +144,11 @@ export class FakePage extends Emitter<PageEvent> {
     this.emit('framenavigated', frame);
     const parent = frame.parentFrame();
     this.session.emit('Page.frameNavigated', { frame: { id: frame._id, url, ...(parent ? { parentId: parent._id } : {}) } });
+  }
+
+  /** A child frame is taken out of the page (its iframe removed): puppeteer's event. */
+  detachFrame(frame: FakeFrame): void {
+    this.emit('framedetached', frame);
   }
 
   /** The main document answers and its frame commits it, in the order Chrome usually reports them. */

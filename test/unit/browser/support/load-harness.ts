@@ -29,9 +29,13 @@ export const OPTIONS: LoadOptions = {
 
 /**
  * Starts loadPage at t=0 on a fresh fake page; `forbid` plays the request filter refusing the
- * navigation, `hold` the filter holding the main document unread (a PDF).
+ * navigation, `hold` the filter holding the main document unread (a PDF); `consentRound` plays the frames'
+ * consent round (answered at once by default).
  */
-export function load(overrides: Partial<LoadOptions> = {}, { proxyName }: { proxyName?: string } = {}) {
+export function load(
+  overrides: Partial<LoadOptions> = {},
+  { proxyName, consentRound }: { proxyName?: string; consentRound?: () => Promise<void> } = {},
+) {
   const fake = new FakePage();
   let forbid!: (reason: string) => void;
   let hold!: (held: HeldDocument) => void;
@@ -43,6 +47,7 @@ export function load(overrides: Partial<LoadOptions> = {}, { proxyName }: { prox
     heldDocument: new Promise((resolve) => (hold = resolve)),
     consent: watchConsent(),
     keepConsentDialogs: async () => undefined,
+    consentRound: consentRound ?? (async () => undefined),
   };
   const result = track(loadPage(target, { ...OPTIONS, ...overrides }, new PhaseTimer()));
   return { fake, forbid, hold, result };
