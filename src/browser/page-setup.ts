@@ -3,12 +3,15 @@
 // resources, private-network guard, password challenges; documents that may be PDFs held), proxy and credentials applied, lazy
 // loaders made to see every element in view (in-page/preload/in-view.ts, in every frame), and
 // cookie-consent dialogs declined (in-page/preload/consent.ts, reporting to consent-watch.ts; taken
-// away again before navigation for a request that keeps them). Opening is
+// away again before navigation for a request that keeps them), and, with the private-network guard
+// on, WebSockets to private hosts refused in the page (in-page/preload/socket-guard.ts: CDP's
+// request filter never sees a socket). Opening is
 // kept apart from loading so a page can be prepared ahead of time, before the request that will use
 // it arrives.
 import type { Browser, BrowserContext, Page } from '@cloudflare/puppeteer';
 import CONSENT_PRELOAD from '../../build/preload-consent.js?raw';
 import IN_VIEW_PRELOAD from '../../build/preload-in-view.js?raw';
+import SOCKET_GUARD_PRELOAD from '../../build/preload-socket-guard.js?raw';
 import { targetGuard, type TargetGuard } from '../guard/policy.js';
 import { newPageWithoutBrowserUi } from './browser-ui.js';
 import { consentRulesDesk, rulesRequest } from './consent-site-rules.js';
@@ -56,9 +59,10 @@ export async function preparePage(browser: Browser, setup: PageSetup): Promise<P
     const answerRules = consentRulesDesk();
     // puppeteer adds the binding and the scripts to every frame's target too, out-of-process ones as
     // they attach; the binding first, so the consent script finds it.
-    const [filter, , consentScript] = await Promise.all([
+    const [filter, , , consentScript] = await Promise.all([
       installRequestFilter(page, { blockResources: setup.blockResources, guard, proxyCredentials }),
       page.evaluateOnNewDocument(IN_VIEW_PRELOAD),
+      guard.checksBrowserRequests ? page.evaluateOnNewDocument(SOCKET_GUARD_PRELOAD) : undefined,
       page
         .exposeFunction(CONSENT_BINDING, (payload: unknown) => {
           // A document that may run a site rule asks for its rules; the others report.

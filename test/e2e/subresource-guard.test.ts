@@ -65,4 +65,27 @@ describe('private-network guard on the page own requests (the project filter)', 
     expect(json.data).toContain('<p id="first">first: cached text</p>');
     expect(json.data).toContain('<p id="second">second: cached text</p>');
   });
+
+  it('refuses WebSockets to loopback by address in the page, from its own constructor and a script-made frame, and lets a public one through', async () => {
+    const response = await ctx.worker.fetchPage({
+      url: `http://site.example:${port()}/guard/sockets`,
+      wait_event: 'load',
+      wait_for_selector: '#sockets-done',
+      wait_ms: 15000,
+    });
+    const json = (await response.json()) as { data?: string };
+    expect(response.status).toBe(200);
+    const data = json.data ?? '';
+    // Failed as a refused connection is: an error, then a close with 1006, and a closed WebSocket.
+    for (const id of ['by-address', 'blank-frame']) {
+      expect(data).toContain(`<span id="${id}">error, close 1006; state 3; instance true</span>`);
+    }
+    expect(data).not.toMatch(/>LEAKED/);
+    // The handshakes never reached the host (the browser's own checks only warn here).
+    expect(requested('/guard/secret-socket?by=address')).toBe(false);
+    expect(requested('/guard/secret-socket?by=blank-frame')).toBe(false);
+    // The page's own public host is not refused.
+    expect(data).toContain('<span id="public">message arrived</span>');
+    expect(requested('/guard/secret-socket?by=public')).toBe(true);
+  });
 });
