@@ -44,7 +44,7 @@ const EVENT_TYPES = ['open', 'message', 'error', 'close'] as const;
 function refusedSocket(scope: SocketScope, url: URL, newTarget: Function): WebSocket {
   const socket = Reflect.construct(scope.EventTarget, [], newTarget) as WebSocket;
   let readyState = 0; // CONNECTING
-  let binaryType: BinaryType = 'blob';
+  let binaryType = 'blob';
   const handlers = new Map<string, unknown>();
   const value = (v: unknown) => ({ get: () => v, configurable: true });
   const properties: PropertyDescriptorMap = {
@@ -60,7 +60,8 @@ function refusedSocket(scope: SocketScope, url: URL, newTarget: Function): WebSo
     },
     send: {
       value: () => {
-        if (readyState === 0) throw new DOMException("Failed to execute 'send' on 'WebSocket': Still in CONNECTING state.", 'InvalidStateError');
+        if (readyState === 0)
+          throw new DOMException("Failed to execute 'send' on 'WebSocket': Still in CONNECTING state.", 'InvalidStateError');
       },
       configurable: true,
       writable: true,
