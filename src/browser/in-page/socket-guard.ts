@@ -34,6 +34,9 @@ export function socketUrl(input: string, base: string): URL | undefined {
   return url;
 }
 
+/** What `new` was called on: the WebSocket, or a page's subclass of it. */
+type Constructor = new (...args: never[]) => unknown;
+
 const EVENT_TYPES = ['open', 'message', 'error', 'close'] as const;
 
 /**
@@ -41,7 +44,7 @@ const EVENT_TYPES = ['open', 'message', 'error', 'close'] as const;
  * task later, as a refused connection's do. Its state lives in own properties, since the browser's
  * accessors only work on sockets the browser made.
  */
-function refusedSocket(scope: SocketScope, url: URL, newTarget: Function): WebSocket {
+function refusedSocket(scope: SocketScope, url: URL, newTarget: Constructor): WebSocket {
   const socket = Reflect.construct(scope.EventTarget, [], newTarget) as WebSocket;
   let readyState = 0; // CONNECTING
   let binaryType = 'blob';
@@ -55,7 +58,9 @@ function refusedSocket(scope: SocketScope, url: URL, newTarget: Function): WebSo
     readyState: { get: () => readyState, configurable: true },
     binaryType: {
       get: () => binaryType,
-      set: (type: unknown) => void ((type === 'blob' || type === 'arraybuffer') && (binaryType = type)),
+      set: (type: unknown) => {
+        if (type === 'blob' || type === 'arraybuffer') binaryType = type;
+      },
       configurable: true,
     },
     send: {
@@ -66,7 +71,13 @@ function refusedSocket(scope: SocketScope, url: URL, newTarget: Function): WebSo
       configurable: true,
       writable: true,
     },
-    close: { value: () => void (readyState < 2 && (readyState = 2)), configurable: true, writable: true },
+    close: {
+      value: () => {
+        if (readyState < 2) readyState = 2; // CLOSING: the refusal's events still come
+      },
+      configurable: true,
+      writable: true,
+    },
   };
   for (const type of EVENT_TYPES) {
     properties[`on${type}`] = {
@@ -97,7 +108,7 @@ export function guardWebSockets(scope: SocketScope, refusal: (url: URL) => strin
   const Native = scope.WebSocket;
   if (typeof Native !== 'function') return;
   const Guarded = new Proxy(Native, {
-    construct(target, args: unknown[], newTarget: Function) {
+    construct(target, args: unknown[], newTarget: Constructor) {
       const url = args.length === 0 ? undefined : socketUrl(String(args[0]), scope.baseUrl());
       if (url !== undefined && refusal(url) !== undefined) return refusedSocket(scope, url, newTarget);
       return Reflect.construct(target, args, newTarget);
