@@ -4,8 +4,8 @@
 // loaders made to see every element in view (in-page/preload/in-view.ts, in every frame), and
 // cookie-consent dialogs declined (in-page/preload/consent.ts, reporting to consent-watch.ts; taken
 // away again before navigation for a request that keeps them), and, with the private-network guard
-// on, WebSockets to private hosts refused in the page (in-page/preload/socket-guard.ts: CDP's
-// request filter never sees a socket). Opening is
+// on, WebSockets to private hosts refused in the page and its dedicated workers
+// (in-page/preload/socket-guard.ts: CDP's request filter never sees a socket). Opening is
 // kept apart from loading so a page can be prepared ahead of time, before the request that will use
 // it arrives.
 import type { Browser, BrowserContext, Page } from '@cloudflare/puppeteer';
@@ -20,6 +20,7 @@ import { CONSENT_BINDING } from './in-page/protocol.js';
 import type { HeldDocument } from './held-document.js';
 import type { PageSetup } from './render-call.js';
 import { installRequestFilter } from './request-filter.js';
+import { preloadWorkers } from './worker-preload.js';
 
 export interface PreparedPage {
   browser: Browser;
@@ -55,6 +56,7 @@ export async function preparePage(browser: Browser, setup: PageSetup): Promise<P
     const guard = targetGuard(setup.guard, setup.proxy !== undefined);
     const proxyCredentials =
       setup.proxy?.username === undefined ? undefined : { username: setup.proxy.username, password: setup.proxy.password ?? '' };
+    if (guard.checksBrowserRequests) preloadWorkers(page, SOCKET_GUARD_PRELOAD);
     const consent = watchConsent();
     const answerRules = consentRulesDesk();
     // puppeteer adds the binding and the scripts to every frame's target too, out-of-process ones as

@@ -88,4 +88,22 @@ describe('private-network guard on the page own requests (the project filter)', 
     expect(data).toContain('<span id="public">message arrived</span>');
     expect(requested('/guard/secret-socket?by=public')).toBe(true);
   });
+
+  it('refuses WebSockets to loopback by address in dedicated workers (a script and a blob), and lets a public one through', async () => {
+    const response = await ctx.worker.fetchPage({
+      url: `http://site.example:${port()}/guard/socket-worker`,
+      wait_event: 'load',
+      wait_for_selector: '#workers-done',
+      wait_ms: 15000,
+    });
+    const json = (await response.json()) as { data?: string };
+    expect(response.status).toBe(200);
+    const data = json.data ?? '';
+    for (const id of ['worker', 'blob-worker']) {
+      expect(data).toContain(`<p id="${id}">loopback: error, close 1006; state 3 | public: open, message, `);
+      // The loopback socket never reached the host; the public one did.
+      expect(requested(`/guard/secret-socket?by=${id}`)).toBe(false);
+      expect(requested(`/guard/secret-socket?by=${id}-public`)).toBe(true);
+    }
+  });
 });

@@ -101,6 +101,49 @@ function socketsPage(req: IncomingMessage): string {
 </script></body></html>`;
 }
 
+/**
+ * A dedicated worker's sockets (no frame's preload reaches a worker): one to loopback by address, one
+ * to the page's public host (`host`). It posts what each saw.
+ */
+function socketWorker(req: IncomingMessage, by: string): string {
+  const port = portOf(req);
+  return `const results = {};
+const watch = (id, ws) => {
+  const seen = [];
+  ws.onopen = () => seen.push('open');
+  ws.onmessage = () => seen.push('message');
+  ws.onerror = () => seen.push('error');
+  ws.onclose = (event) => {
+    seen.push('close ' + event.code);
+    results[id] = seen.join(', ') + '; state ' + ws.readyState;
+    if (Object.keys(results).length === 2) postMessage(results);
+  };
+};
+watch('loopback', new WebSocket('ws://127.0.0.1:${port}${SOCKET_PATH}?by=${by}'));
+watch('public', new WebSocket('ws://${req.headers.host ?? ''}${SOCKET_PATH}?by=${by}-public'));`;
+}
+
+/** A page whose workers (a script's, a blob's) open the sockets; each worker's results fill a paragraph. */
+function workerPage(req: IncomingMessage): string {
+  const blobSource = JSON.stringify(socketWorker(req, 'blob-worker')).replace(/</g, '\\u003c');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Worker sockets</title></head><body>
+<h1>Worker sockets</h1>
+<p id="worker">pending</p>
+<p id="blob-worker">pending</p>
+<script>
+  let finished = 0;
+  const run = (id, worker) => {
+    worker.onmessage = (event) => {
+      document.getElementById(id).textContent = 'loopback: ' + event.data.loopback + ' | public: ' + event.data.public;
+      if (++finished === 2) document.body.insertAdjacentHTML('beforeend', '<p id="workers-done">all closed</p>');
+    };
+  };
+  run('worker', new Worker('/guard/socket-worker.js'));
+  const blob = new Blob([${blobSource}], { type: 'text/javascript' });
+  run('blob-worker', new Worker(URL.createObjectURL(blob)));
+</script></body></html>`;
+}
+
 /** What a loopback service would answer: the secret, in a form each kind of request can read. */
 const secret: Handler = (url, _req, res) => {
   const what = (url.searchParams.get('what') ?? '').replace(/[^\w-]/g, '');
@@ -126,6 +169,14 @@ export const guardRoutes: Record<string, Handler> = {
   '/guard/sockets': (_url, req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
     res.end(socketsPage(req));
+  },
+  '/guard/socket-worker': (_url, req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(workerPage(req));
+  },
+  '/guard/socket-worker.js': (_url, req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'no-store' });
+    res.end(socketWorker(req, 'worker'));
   },
   [SECRET_PATH]: secret,
   // A page that fetches one cacheable resource twice: the second answer comes from the browser's cache.
