@@ -4,8 +4,10 @@
 // to 127.0.0.1 (Chromium's --host-resolver-rules stands in for DNS). Chromium's own Local Network
 // Access checks only warn here (their LocalNetworkAccessChecksWarn parameter), so what refuses is the
 // project's filter: without it the frame, fetch() and script below reach the page with the secret
-// (checked by hand with the filter's address check switched off). subresource-guard-browser.test.ts
-// has the browser's checks on, as they ship.
+// (checked by hand with the filter's address check switched off). WebSockets, which the filter never
+// sees, are refused by URL in the page and its workers (in-page/socket-guard.ts; without that preload
+// they connected and got the secret). subresource-guard-browser.test.ts has the browser's checks on,
+// as they ship.
 import { describe, expect, it } from 'vitest';
 import { useWorker } from './support/e2e-hooks.js';
 
