@@ -18,7 +18,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The kinds of read, each an entry in src/browser/in-page/scripts/. */
 const SCRIPT_KINDS = ['html', 'markdown', 'main-content', 'wait'];
 /** Scripts every new document runs before its own, each an entry in src/browser/in-page/preload/. */
-const PRELOADS = ['in-view', 'consent'];
+const PRELOADS = ['in-view', 'consent', 'socket-guard'];
 
 const CONSENT_RULES_MODULE = 'page-fetch:consent-rules';
 

@@ -3,12 +3,15 @@
 // resources, private-network guard, password challenges; documents that may be PDFs held), proxy and credentials applied, lazy
 // loaders made to see every element in view (in-page/preload/in-view.ts, in every frame), and
 // cookie-consent dialogs declined (in-page/preload/consent.ts, reporting to consent-watch.ts; taken
-// away again before navigation for a request that keeps them). Opening is
+// away again before navigation for a request that keeps them), and, with the private-network guard
+// on, WebSockets to private hosts refused in the page and its dedicated workers
+// (in-page/preload/socket-guard.ts: CDP's request filter never sees a socket). Opening is
 // kept apart from loading so a page can be prepared ahead of time, before the request that will use
 // it arrives.
 import type { Browser, BrowserContext, Page } from '@cloudflare/puppeteer';
 import CONSENT_PRELOAD from '../../build/preload-consent.js?raw';
 import IN_VIEW_PRELOAD from '../../build/preload-in-view.js?raw';
+import SOCKET_GUARD_PRELOAD from '../../build/preload-socket-guard.js?raw';
 import { targetGuard, type TargetGuard } from '../guard/policy.js';
 import { newPageWithoutBrowserUi } from './browser-ui.js';
 import { consentRound } from './consent-round.js';
@@ -18,6 +21,7 @@ import { CONSENT_BINDING } from './in-page/protocol.js';
 import type { HeldDocument } from './held-document.js';
 import type { PageSetup } from './render-call.js';
 import { installRequestFilter } from './request-filter.js';
+import { preloadWorkers } from './worker-preload.js';
 
 export interface PreparedPage {
   browser: Browser;
@@ -55,13 +59,15 @@ export async function preparePage(browser: Browser, setup: PageSetup): Promise<P
     const guard = targetGuard(setup.guard, setup.proxy !== undefined);
     const proxyCredentials =
       setup.proxy?.username === undefined ? undefined : { username: setup.proxy.username, password: setup.proxy.password ?? '' };
+    if (guard.checksBrowserRequests) preloadWorkers(page, SOCKET_GUARD_PRELOAD);
     const consent = watchConsent();
     const answerRules = consentRulesDesk();
     // puppeteer adds the binding and the scripts to every frame's target too, out-of-process ones as
     // they attach; the binding first, so the consent script finds it.
-    const [filter, , consentScript] = await Promise.all([
+    const [filter, , , consentScript] = await Promise.all([
       installRequestFilter(page, { blockResources: setup.blockResources, guard, proxyCredentials }),
       page.evaluateOnNewDocument(IN_VIEW_PRELOAD),
+      guard.checksBrowserRequests ? page.evaluateOnNewDocument(SOCKET_GUARD_PRELOAD) : undefined,
       page
         .exposeFunction(CONSENT_BINDING, (payload: unknown) => {
           // A document that may run a site rule asks for its rules; the others report.

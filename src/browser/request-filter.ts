@@ -9,8 +9,9 @@
 //   pauses once its headers are in, and is failed unless the browser reported it came from a public
 //   address (a name that resolves privately): the page sees a network error, and nothing of the
 //   answer reaches it (response-addresses.ts). WebSockets never reach this filter (CDP's Fetch
-//   domain does not see their handshakes): the browser's own Local Network Access checks refuse a
-//   public page's socket to a private address (README, "Private-network guard").
+//   domain does not see their handshakes): a preload refuses them by URL in the page
+//   (in-page/socket-guard.ts), and the browser's own Local Network Access checks by address
+//   (docs/decisions.md "Private-network guard").
 // - password challenges: an upstream proxy's gets the proxy's credentials (once per request: a refusal
 //   then shows as the proxy's 407 page), a target's never does: it is declined, and the browser shows
 //   the target's own 401 page. (puppeteer's `page.authenticate` answers any challenge with its

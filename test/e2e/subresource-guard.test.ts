@@ -4,8 +4,10 @@
 // to 127.0.0.1 (Chromium's --host-resolver-rules stands in for DNS). Chromium's own Local Network
 // Access checks only warn here (their LocalNetworkAccessChecksWarn parameter), so what refuses is the
 // project's filter: without it the frame, fetch() and script below reach the page with the secret
-// (checked by hand with the filter's address check switched off). subresource-guard-browser.test.ts
-// has the browser's checks on, as they ship.
+// (checked by hand with the filter's address check switched off). WebSockets, which the filter never
+// sees, are refused by URL in the page and its workers (in-page/socket-guard.ts; without that preload
+// they connected and got the secret). subresource-guard-browser.test.ts has the browser's checks on,
+// as they ship.
 import { describe, expect, it } from 'vitest';
 import { useWorker } from './support/e2e-hooks.js';
 
@@ -64,5 +66,46 @@ describe('private-network guard on the page own requests (the project filter)', 
     expect(response.status).toBe(200);
     expect(json.data).toContain('<p id="first">first: cached text</p>');
     expect(json.data).toContain('<p id="second">second: cached text</p>');
+  });
+
+  it('refuses WebSockets to loopback by address in the page, from its own constructor and a script-made frame, and lets a public one through', async () => {
+    const response = await ctx.worker.fetchPage({
+      url: `http://site.example:${port()}/guard/sockets`,
+      wait_event: 'load',
+      wait_for_selector: '#sockets-done',
+      wait_ms: 15000,
+    });
+    const json = (await response.json()) as { data?: string };
+    expect(response.status).toBe(200);
+    const data = json.data ?? '';
+    // Failed as a refused connection is: an error, then a close with 1006, and a closed WebSocket.
+    for (const id of ['by-address', 'blank-frame']) {
+      expect(data).toContain(`<span id="${id}">error, close 1006; state 3; instance true</span>`);
+    }
+    expect(data).not.toMatch(/>LEAKED/);
+    // The handshakes never reached the host (the browser's own checks only warn here).
+    expect(requested('/guard/secret-socket?by=address')).toBe(false);
+    expect(requested('/guard/secret-socket?by=blank-frame')).toBe(false);
+    // The page's own public host is not refused.
+    expect(data).toContain('<span id="public">message arrived</span>');
+    expect(requested('/guard/secret-socket?by=public')).toBe(true);
+  });
+
+  it('refuses WebSockets to loopback by address in dedicated workers (a script and a blob), and lets a public one through', async () => {
+    const response = await ctx.worker.fetchPage({
+      url: `http://site.example:${port()}/guard/socket-worker`,
+      wait_event: 'load',
+      wait_for_selector: '#workers-done',
+      wait_ms: 15000,
+    });
+    const json = (await response.json()) as { data?: string };
+    expect(response.status).toBe(200);
+    const data = json.data ?? '';
+    for (const id of ['worker', 'blob-worker']) {
+      expect(data).toContain(`<p id="${id}">loopback: error, close 1006; state 3 | public: open, message, `);
+      // The loopback socket never reached the host; the public one did.
+      expect(requested(`/guard/secret-socket?by=${id}`)).toBe(false);
+      expect(requested(`/guard/secret-socket?by=${id}-public`)).toBe(true);
+    }
   });
 });

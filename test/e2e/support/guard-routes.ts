@@ -64,6 +64,86 @@ function socketScript(socketHost: string, port: string): string {
 </script>`;
 }
 
+/**
+ * A page opening WebSockets to loopback by address: its own constructor's, and one taken from a frame
+ * the script creates (about:blank); and one to its own public host, which is let through. Each span
+ * says what the page saw: the events, then the socket's state and whether it is a WebSocket.
+ */
+function socketsPage(req: IncomingMessage): string {
+  const port = portOf(req);
+  const secret = (by: string) => `ws://127.0.0.1:${port}${SOCKET_PATH}?by=${by}`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sockets</title></head><body>
+<h1>Sockets page</h1>
+<p>by address: <span id="by-address">pending</span></p>
+<p>from a frame's constructor: <span id="blank-frame">pending</span></p>
+<p>public: <span id="public">pending</span></p>
+<script>
+  const show = (id, text) => { document.getElementById(id).textContent = text; };
+  let closed = 0;
+  const done = () => { if (++closed === 3) document.body.insertAdjacentHTML('beforeend', '<p id="sockets-done">all closed</p>'); };
+  const watch = (id, ws, Socket) => {
+    const seen = [];
+    ws.onopen = () => seen.push('open');
+    ws.onmessage = (event) => show(id, id === 'public' ? 'message arrived' : 'LEAKED ' + event.data);
+    ws.onerror = () => seen.push('error');
+    ws.addEventListener('close', (event) => {
+      seen.push('close ' + event.code);
+      if (id !== 'public') show(id, seen.join(', ') + '; state ' + ws.readyState + '; instance ' + (ws instanceof Socket));
+      done();
+    });
+  };
+  watch('by-address', new WebSocket('${secret('address')}'), WebSocket);
+  const frame = document.createElement('iframe');
+  document.body.appendChild(frame);
+  const FrameSocket = frame.contentWindow.WebSocket;
+  watch('blank-frame', new FrameSocket('${secret('blank-frame')}'), FrameSocket);
+  watch('public', new WebSocket('ws://' + location.host + '${SOCKET_PATH}?by=public'), WebSocket);
+</script></body></html>`;
+}
+
+/**
+ * A dedicated worker's sockets (no frame's preload reaches a worker): one to loopback by address, one
+ * to the page's public host (`host`). It posts what each saw.
+ */
+function socketWorker(req: IncomingMessage, by: string): string {
+  const port = portOf(req);
+  return `const results = {};
+const watch = (id, ws) => {
+  const seen = [];
+  ws.onopen = () => seen.push('open');
+  ws.onmessage = () => seen.push('message');
+  ws.onerror = () => seen.push('error');
+  ws.onclose = (event) => {
+    seen.push('close ' + event.code);
+    results[id] = seen.join(', ') + '; state ' + ws.readyState;
+    if (Object.keys(results).length === 2) postMessage(results);
+  };
+};
+watch('loopback', new WebSocket('ws://127.0.0.1:${port}${SOCKET_PATH}?by=${by}'));
+watch('public', new WebSocket('ws://${req.headers.host ?? ''}${SOCKET_PATH}?by=${by}-public'));`;
+}
+
+/** A page whose workers (a script's, a blob's) open the sockets; each worker's results fill a paragraph. */
+function workerPage(req: IncomingMessage): string {
+  const blobSource = JSON.stringify(socketWorker(req, 'blob-worker')).replace(/</g, '\\u003c');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Worker sockets</title></head><body>
+<h1>Worker sockets</h1>
+<p id="worker">pending</p>
+<p id="blob-worker">pending</p>
+<script>
+  let finished = 0;
+  const run = (id, worker) => {
+    worker.onmessage = (event) => {
+      document.getElementById(id).textContent = 'loopback: ' + event.data.loopback + ' | public: ' + event.data.public;
+      if (++finished === 2) document.body.insertAdjacentHTML('beforeend', '<p id="workers-done">all closed</p>');
+    };
+  };
+  run('worker', new Worker('/guard/socket-worker.js'));
+  const blob = new Blob([${blobSource}], { type: 'text/javascript' });
+  run('blob-worker', new Worker(URL.createObjectURL(blob)));
+</script></body></html>`;
+}
+
 /** What a loopback service would answer: the secret, in a form each kind of request can read. */
 const secret: Handler = (url, _req, res) => {
   const what = (url.searchParams.get('what') ?? '').replace(/[^\w-]/g, '');
@@ -85,6 +165,18 @@ export const guardRoutes: Record<string, Handler> = {
   '/guard/rebound': (url, req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
     res.end(reboundPage(url, req));
+  },
+  '/guard/sockets': (_url, req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(socketsPage(req));
+  },
+  '/guard/socket-worker': (_url, req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(workerPage(req));
+  },
+  '/guard/socket-worker.js': (_url, req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'no-store' });
+    res.end(socketWorker(req, 'worker'));
   },
   [SECRET_PATH]: secret,
   // A page that fetches one cacheable resource twice: the second answer comes from the browser's cache.
