@@ -46,18 +46,35 @@ function isRoot() {
   return typeof process.getuid === 'function' && process.getuid() === 0;
 }
 
+/** Installs Debian `packages` with apt-get, as root; false where that cannot be done here. */
+function aptInstall(packages) {
+  if (!isRoot() || !existsSync('/usr/bin/apt-get')) return false;
+  log(`installing ${packages.join(', ')} with apt-get`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run('apt-get', ['update', '-qq'], { env });
+  run('apt-get', ['install', '-y', '-qq', ...packages], { env });
+  return true;
+}
+
 function ensureSystemChromium() {
   if (existsSync(SYSTEM_CHROMIUM)) return true;
-  const hasApt = existsSync('/usr/bin/apt-get');
-  if (!isRoot() || !hasApt) {
+  if (!aptInstall(['chromium'])) {
     log(`no ${SYSTEM_CHROMIUM}; wrangler will try to download its own Chrome (needs internet)`);
     return false;
   }
-  log("installing Debian's chromium with apt-get");
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  run('apt-get', ['update', '-qq'], { env });
-  run('apt-get', ['install', '-y', '-qq', 'chromium'], { env });
   return existsSync(SYSTEM_CHROMIUM);
+}
+
+// The guard's e2e tests run a Worker in a network namespace of its own (test/e2e/support/
+// isolated-network.ts), made with util-linux's `unshare` and iproute2's `ip`.
+function ensureNetworkTools() {
+  const missing = [
+    ['/usr/bin/unshare', 'util-linux'],
+    ['/usr/sbin/ip', 'iproute2'],
+  ].filter(([path]) => !existsSync(path) && !existsSync(path.replace('/usr', '')));
+  if (missing.length === 0) return;
+  if (!aptInstall(missing.map(([, name]) => name)))
+    log(`missing ${missing.map(([path]) => path).join(', ')}: the guard's e2e tests need them`);
 }
 
 function wrapperScript() {
@@ -113,4 +130,5 @@ function ensureDevVars() {
 
 ensureNpmPackages();
 ensureBrowser();
+ensureNetworkTools();
 ensureDevVars();
