@@ -13,6 +13,7 @@ const PLATFORMS: [string, string][] = [
   ['onetrust', 'OneTrust dialog'],
   ['cookiebot', 'Cookiebot dialog'],
   ['didomi', 'Didomi dialog'],
+  ['quantcast', 'Quantcast dialog'],
   ['usercentrics', 'Usercentrics dialog'],
   ['sourcepoint', 'Sourcepoint dialog'],
 ];

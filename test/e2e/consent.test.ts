@@ -1,4 +1,4 @@
-// Cookie-consent dialogs (DESIGN.md "Consent dialogs") on fixtures with the markup and APIs of five
+// Cookie-consent dialogs (DESIGN.md "Consent dialogs") on fixtures with the markup and APIs of six
 // consent platforms, against the real Worker, Browser Rendering emulation and Chromium: declined by
 // default (never accepted), not in the output, the article is; kept with consent: "keep"; each
 // request decides afresh.
@@ -12,6 +12,7 @@ const PLATFORMS: [string, string][] = [
   ['onetrust', 'OneTrust dialog'],
   ['cookiebot', 'Cookiebot dialog'],
   ['didomi', 'Didomi dialog'],
+  ['quantcast', 'Quantcast dialog'],
   ['usercentrics', 'Usercentrics dialog'],
   ['sourcepoint', 'Sourcepoint dialog'],
 ];

@@ -1,6 +1,6 @@
 // Fixture pages behind cookie-consent dialogs, each with the markup and script API of a real consent
-// platform as its rules in @duckduckgo/autoconsent know it (OneTrust, Cookiebot, Didomi, Usercentrics
-// in its shadow root, a Sourcepoint-style dialog in a cross-origin frame). Every choice a dialog is
+// platform as its rules in @duckduckgo/autoconsent know it (OneTrust, Cookiebot, Didomi, Quantcast,
+// Usercentrics in its shadow root, a Sourcepoint-style dialog in a cross-origin frame). Every choice a dialog is
 // given is recorded at /consent/record?cmp=…&choice=reject|accept&id=… (the page's own ?id=), so a
 // test can tell that the decline path was taken, and never accept; the dialog then closes, and a
 // cookie keeps it closed, as the platforms do. Served by fixture-server.ts.
@@ -89,6 +89,30 @@ export const consentRoutes: Record<string, Handler> = {
   const choose = (choice) => () => { record(choice); remember(choice); banner.style.display = 'none'; };
   document.getElementById('onetrust-reject-all-handler').onclick = choose('reject');
   document.getElementById('onetrust-accept-btn-handler').onclick = choose('accept');`,
+      ),
+    ),
+
+  // Quantcast Choice: the summary's secondary buttons are "More options" and "Disagree", the primary "Agree".
+  '/consent/quantcast': (_url, _req, res) =>
+    html(
+      res,
+      consentPage(
+        'quantcast',
+        `<div id="qc-cmp2-container"><div id="qc-cmp2-main" class="qc-cmp2-main"><div id="qc-cmp2-ui" role="dialog" style="${FIXED}">
+  <p>Quantcast dialog: we value your privacy and process personal data with our partners.</p>
+  <div class="qc-cmp2-summary-buttons">
+    <button mode="secondary">More options</button>
+    <button mode="secondary">Disagree</button>
+    <button mode="primary">Agree</button>
+  </div>
+</div></div></div>`,
+        `const ui = document.getElementById('qc-cmp2-ui');
+  const close = (choice) => () => { record(choice); remember(choice); ui.remove(); };
+  if (answered) ui.remove();
+  const [more, disagree, agree] = ui.querySelectorAll('.qc-cmp2-summary-buttons > button');
+  more.onclick = () => record('options');
+  disagree.onclick = close('reject');
+  agree.onclick = close('accept');`,
       ),
     ),
 
