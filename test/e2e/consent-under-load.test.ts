@@ -4,19 +4,11 @@
 // the engine looked at it (docs/consent.md "Waiting"): each dialog declined, whether the page is taken
 // at network idle or as soon as DOMContentLoaded fired; kept with consent: "keep".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTICLE_TEXT } from './support/consent-routes.js';
+import { ARTICLE_TEXT, CONSENT_PLATFORMS as PLATFORMS } from './support/consent-routes.js';
 import { useWorker } from './support/e2e-hooks.js';
 
 const ctx = useWorker();
 
-const PLATFORMS: [string, string][] = [
-  ['onetrust', 'OneTrust dialog'],
-  ['cookiebot', 'Cookiebot dialog'],
-  ['didomi', 'Didomi dialog'],
-  ['quantcast', 'Quantcast dialog'],
-  ['usercentrics', 'Usercentrics dialog'],
-  ['sourcepoint', 'Sourcepoint dialog'],
-];
 const WAIT_EVENTS = ['networkIdle', 'DOMContentLoaded'] as const;
 /** Renders of the heavy page kept in flight beside each consent request. */
 const IN_FLIGHT = 8;

@@ -3,19 +3,10 @@
 // default (never accepted), not in the output, the article is; kept with consent: "keep"; each
 // request decides afresh.
 import { describe, expect, it } from 'vitest';
-import { ARTICLE_TEXT } from './support/consent-routes.js';
+import { ARTICLE_TEXT, CONSENT_PLATFORMS as PLATFORMS } from './support/consent-routes.js';
 import { useWorker } from './support/e2e-hooks.js';
 
 const ctx = useWorker();
-
-const PLATFORMS: [string, string][] = [
-  ['onetrust', 'OneTrust dialog'],
-  ['cookiebot', 'Cookiebot dialog'],
-  ['didomi', 'Didomi dialog'],
-  ['quantcast', 'Quantcast dialog'],
-  ['usercentrics', 'Usercentrics dialog'],
-  ['sourcepoint', 'Sourcepoint dialog'],
-];
 
 /** The choices recorded for the page fetched with ?id=`id`. */
 const choices = (id: string) =>

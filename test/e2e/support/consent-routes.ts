@@ -10,6 +10,16 @@ type Handler = (url: URL, req: IncomingMessage, res: ServerResponse) => void;
 
 export const ARTICLE_TEXT = 'The harbour wall was rebuilt in 1862 after the great storm.';
 
+/** Each platform's fixture (its path under /consent/) and a phrase of its dialog's text. */
+export const CONSENT_PLATFORMS: [string, string][] = [
+  ['onetrust', 'OneTrust dialog'],
+  ['cookiebot', 'Cookiebot dialog'],
+  ['didomi', 'Didomi dialog'],
+  ['quantcast', 'Quantcast dialog'],
+  ['usercentrics', 'Usercentrics dialog'],
+  ['sourcepoint', 'Sourcepoint dialog'],
+];
+
 function html(res: ServerResponse, body: string) {
   res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end(body);
