@@ -1,4 +1,4 @@
-// The layers of src/ (README "Where things are"), checked in CI by `npm run lint:layers`: imports
+// The layers of src/ (docs/architecture.md "Layers"), checked in CI by `npm run lint:layers`: imports
 // point down (api → browser's index → guard/markdown → shared modules), never back up, and no cycles.
 // Type-only imports count too: a type cycle is still a tangle.
 /** @type {import('dependency-cruiser').IConfiguration} */

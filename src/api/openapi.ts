@@ -73,7 +73,7 @@ export const FETCH_FIELD_DOCS: Record<BodyField, FieldDocs> = {
   },
 };
 
-/** Headers some error statuses carry besides X-Request-Id (README "Errors"). */
+/** Headers some error statuses carry besides X-Request-Id (docs/api.md "Errors"). */
 const ERROR_HEADERS: Partial<Record<ErrorStatus, Record<string, Header>>> = {
   401: {
     'WWW-Authenticate': {

@@ -92,7 +92,7 @@ export function pageScript(parts: ScriptParts): (request: PageRequest) => PageRe
     const main = need(parts.main, 'the main content');
     const metadata = pageMetadata(document);
     // Only what the page shows is looked in: text it hides is never content, not even when nothing
-    // shown is an article (README "Main content").
+    // shown is an article (docs/api.md "Main content").
     const content = main.mainContentOf(read.doc, metadata, document.URL);
     const extras = {
       contentMode: content === null ? ('full' as const) : ('main' as const),
