@@ -1,5 +1,5 @@
 // Which main-document responses the service renders, which it takes the body of to convert (a PDF:
-// DESIGN.md "Documents (PDF)"), and which it refuses. A browser would download or show a viewer for
+// docs/api.md "Documents (PDF)"), and which it refuses. A browser would download or show a viewer for
 // PDFs, images, archives and other binaries; images, archives and the like are no page we can return
 // as HTML or markdown, so such targets are refused with 502 unsupported_content naming their type.
 

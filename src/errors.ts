@@ -1,5 +1,5 @@
 // The API's error model: one ApiError class, a closed union of codes, and the one table that maps a
-// code to its HTTP status and stable public message (DESIGN.md "Errors"); also the plain form an error
+// code to its HTTP status and stable public message (docs/api.md "Errors"); also the plain form an error
 // takes across the RPC seam (class instances do not survive it). Pure: no Hono, no Workers APIs.
 // Rendering to a Response happens in api/app.ts; details for operators go in `cause` and logs.
 import { withoutUrlSecrets } from './log-privacy.js';

@@ -162,9 +162,10 @@ async function extractionCost(worker: WorkerHandle): Promise<Cost> {
 }
 
 /**
- * A reference run only: the service's answers with their first line, the `# title` heading DESIGN.md
- * asks for, left out before the harness scores them (the benchmark's article text has no title), so
- * the table shows what that heading costs on this metric. A proxy in front of the Worker does it.
+ * A reference run only: the service's answers with their first line, the `# title` heading
+ * docs/api.md "Main content" asks for, left out before the harness scores them (the benchmark's
+ * article text has no title), so the table shows what that heading costs on this metric. A proxy in
+ * front of the Worker does it.
  */
 async function withoutTitleHeading(origin: string, run: (origin: string) => Promise<HarnessOutput>): Promise<HarnessOutput> {
   const server = createServer((req, res) => {

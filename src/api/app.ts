@@ -1,7 +1,7 @@
 // The Hono app: middleware order, the routes, and the one place errors become responses.
 // Order on POST /api/fetch: request id → access log → config → bearer auth (before the body is read)
 // → per-token rate limit → body → validation → target guard → browser. Every response carries
-// X-Request-Id; errors use the body shape of DESIGN.md and never include a stack trace.
+// X-Request-Id; errors use the body shape of docs/api.md "Errors" and never include a stack trace.
 import { Hono, type Context } from 'hono';
 import { requestId } from 'hono/request-id';
 import { ApiError, asApiError } from '../errors.js';

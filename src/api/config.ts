@@ -1,6 +1,6 @@
 // Deployment configuration: readConfig() turns the Env's strings (src/env.ts) into typed settings once
 // per request (Workers hand env to each request, so this is a pure function, not module state).
-// Defaults are DESIGN.md's "Configuration" table; the PROXIES secret is parsed by egress.ts.
+// Defaults are docs/api.md's "Configuration" table; the PROXIES secret is parsed by egress.ts.
 import type { Env } from '../env.js';
 import { ConfigError } from '../errors.js';
 import { parseProxies, type UpstreamProxy } from './egress.js';

@@ -1,6 +1,6 @@
 // The Worker's check of a CSS selector field (wait_for_selector), before any browser work. css-tree's
 // selector parser refuses what is not selector syntax ("div[", "a;b", ".1a", ",a"). It is not the
-// final word, and must never be stricter than Chromium (DESIGN.md "Waiting"): where CSS's own error
+// final word, and must never be stricter than Chromium (docs/api.md "Waiting"): where CSS's own error
 // recovery can still make a selector of what css-tree refuses, the Worker lets it through and the
 // browser decides (browser/selector-check.ts, on the request's fresh page before the target is
 // loaded). Those cases are an unclosed bracket, string or escape at the very end (CSS closes them at

@@ -1,4 +1,4 @@
-// Egress: where a request's traffic leaves from, the one owner of that policy (DESIGN.md "Proxies and
+// Egress: where a request's traffic leaves from, the one owner of that policy (docs/api.md "Proxies and
 // country"). The PROXIES secret's schema, the proxy_name/country rules, and the resolution of a
 // request into a complete route (server, username with the country template applied, password),
 // done once here; the browser side receives the result and applies it as it is.
@@ -115,7 +115,7 @@ export function resolveEgress(fields: EgressFields, proxies: ReadonlyMap<string,
     issues.push({ field: 'country', message: `is not supported by proxy "${name}" (no country_username template)` });
     return undefined;
   }
-  // For residential, ISP and mobile proxies the country has no effect (DESIGN.md).
+  // For residential, ISP and mobile proxies the country has no effect (docs/api.md "Proxies and country").
   const proxyCountry = upstream.kind === 'datacenter' ? country?.toUpperCase() : undefined;
   const route: ProxyRoute = { name, server: upstream.server, username: proxyUsername(upstream, proxyCountry), password: upstream.password };
   return { kind: 'proxy', route, country: proxyCountry };

@@ -1,5 +1,5 @@
 // The body of POST /api/fetch: its schema, defaults and the normalized FetchRequest the handler uses
-// (DESIGN.md "Request"). Every failing field is reported, unknown fields are rejected, and `null`
+// (docs/api.md "Request"). Every failing field is reported, unknown fields are rejected, and `null`
 // means absent. Proxy and country rules need the deployment's proxies, so they take the Config.
 // Pure: no Hono, no Workers APIs.
 import { z } from 'zod';
@@ -25,11 +25,11 @@ export interface FetchRequest {
   /** The waiting budget in ms, counted from navigation start. */
   waitMs: number;
   waitEvent: WaitEvent;
-  /** Also wait for an element matching this CSS selector to be rendered (DESIGN.md "Waiting"). */
+  /** Also wait for an element matching this CSS selector to be rendered (docs/api.md "Waiting"). */
   waitForSelector?: string;
   /** Scroll through the page before it is taken, for content loaded on scroll. */
   scroll: boolean;
-  /** The parts of the page to return (DESIGN.md "Selecting parts"); absent: the whole page. */
+  /** The parts of the page to return (docs/api.md "Selecting parts"); absent: the whole page. */
   includeSelectors?: string[];
   /** The parts of the page to leave out. */
   excludeSelectors?: string[];
@@ -162,7 +162,10 @@ export function validateBody<Schema extends z.ZodType<Partial<EgressFields>>>(
   return { body: parsed.data, egress };
 }
 
-/** The normalized request of a valid body, with the defaults of DESIGN.md; `outputFormat` is the caller's default. */
+/**
+ * The normalized request of a valid body, with the defaults of docs/api.md "Request"; `outputFormat` is
+ * the caller's default.
+ */
 export function fetchRequestFrom(
   body: Omit<FetchBody, 'raw'> & { raw?: boolean | null },
   egress: Egress,

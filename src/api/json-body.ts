@@ -1,4 +1,4 @@
-// Reading the JSON request body within its limits (DESIGN.md: 64 KiB, 413; JSON only, 415; not JSON,
+// Reading the JSON request body within its limits (docs/api.md "Request": 64 KiB, 413; JSON only, 415; not JSON,
 // 400 malformed_json). A request answered early must not leave its body unread: wrangler dev's
 // runtime then fails the next request on the same kept-alive connection ("worker restarted
 // mid-request"), and cancelling the stream does not prevent that, so the body is drained.

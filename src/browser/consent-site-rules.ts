@@ -1,4 +1,4 @@
-// The consent rules of a document that may run a site rule (DESIGN.md "Consent dialogs"). The consent
+// The consent rules of a document that may run a site rule (docs/api.md "Consent dialogs"). The consent
 // preload carries every rule of the set but its ~600 site rules, whose text alone delayed every
 // document by a few ms; a document whose URL holds one of their texts asks through the consent
 // binding (in-page/preload/consent.ts), and the Durable Object answers from the whole split set

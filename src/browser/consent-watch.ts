@@ -1,5 +1,5 @@
 // What the consent preload (in-page/preload/consent.ts) reports of a page's cookie-consent dialogs,
-// frame by frame, so the page is taken after a dialog's answer, not before (DESIGN.md "Consent
+// frame by frame, so the page is taken after a dialog's answer, not before (docs/api.md "Consent
 // dialogs"): a frame whose dialog was found is open until its answer succeeded or failed. A page
 // without a dialog reports nothing and is never waited for. Pure: page-setup.ts feeds it what the
 // page's binding receives.

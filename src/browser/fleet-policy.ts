@@ -1,4 +1,4 @@
-// The fleet policy of one launch location (DESIGN.md "Capacity and back-pressure"), pure: which
+// The fleet policy of one launch location (docs/api.md "Capacity and back-pressure"), pure: which
 // browser a request gets, when a new browser is launched, and how long a refused request should
 // wait. No I/O and no clock of its own, so the directory (fleet-directory.ts), its tests and the
 // simulation (bench/fleet/) all drive the same decisions.

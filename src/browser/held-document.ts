@@ -2,7 +2,7 @@
 // before the browser downloads it or shows a viewer: the request filter's session pauses document
 // responses (CDP Fetch, Response stage), and this reads such a body out of the browser and cancels
 // the navigation. The body crosses CDP in slices (IO.read of at most READ_SLICE_BYTES, sent as base64:
-// 4 MiB on the wire, DESIGN.md "Large pages"); its first bytes decide whether it is a PDF.
+// 4 MiB on the wire, docs/api.md "Large pages"); its first bytes decide whether it is a PDF.
 import { Buffer } from 'node:buffer';
 import type { CDPSession } from '@cloudflare/puppeteer';
 import { joinedBytes } from '../bytes.js';

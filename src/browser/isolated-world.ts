@@ -47,7 +47,7 @@ export async function callInWorld(world: World, functionDeclaration: string, arg
 }
 
 /**
- * Bytes a reply slice may take on the wire (DESIGN.md "Large pages"), far below the 32 MiB a Worker
+ * Bytes a reply slice may take on the wire (docs/api.md "Large pages"), far below the 32 MiB a Worker
  * takes in one WebSocket message: a larger message would close the session, and every page on it.
  * CDP writes a printable ASCII character as itself (a quote or backslash as two), anything else as a
  * 6-byte escape; the page counts as it cuts, so plain text goes in few slices, escaped text in more.

@@ -1,4 +1,4 @@
-// In-flight request tracking for the networkIdle / networkAlmostIdle waits. DESIGN.md defines them as
+// In-flight request tracking for the networkIdle / networkAlmostIdle waits. docs/api.md "Waiting" defines them as
 // at most 0 (or 2) open requests for 500 ms; Chrome's own lifecycle events mean the same but were
 // measured to fire about a second late, so we count requests from puppeteer's network events.
 // Like Chrome, idleness is judged per document and only once it has reached DOMContentLoaded: when

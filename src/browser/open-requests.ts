@@ -1,4 +1,4 @@
-// Which requests count as open for networkIdle / networkAlmostIdle (DESIGN.md "Waiting": streams are
+// Which requests count as open for networkIdle / networkAlmostIdle (docs/api.md "Waiting": streams are
 // not loads). A stream stays open for as long as the page lives, so counting it would hold every such
 // page for its whole budget: a WebSocket (a live chat), an EventSource or any `text/event-stream`
 // response (server-sent events), a media stream (a playing video, its range requests) and a ping or

@@ -1,4 +1,4 @@
-// Loads one URL in a prepared page (page-setup.ts), waits per DESIGN.md "Waiting", and returns the
+// Loads one URL in a prepared page (page-setup.ts), waits per docs/api.md "Waiting", and returns the
 // serialized DOM as plain data. Budgets: the main document must answer (commit: its response headers
 // arrived and the frame moved to it) within navigationTimeoutMs, else 504; the wait event is awaited
 // until waitMs after navigation start, else the page is taken as it stands (waitResult "timeout").

@@ -1,4 +1,4 @@
-// The waits that look at the page itself (DESIGN.md "Waiting"), each bounded by the request's budget
+// The waits that look at the page itself (docs/api.md "Waiting"), each bounded by the request's budget
 // (a deadline in ms since the epoch) and run through the in-page wait script in an isolated world:
 // - wait_for_selector: Chromium's own check of the selector on the fresh page, before navigation,
 //   then, once the wait event fired, until an element matching it is rendered;

@@ -1,4 +1,4 @@
-// Answers a request whose target is a PDF (DESIGN.md "Documents (PDF)"): the body held in the browser
+// Answers a request whose target is a PDF (docs/api.md "Documents (PDF)"): the body held in the browser
 // (held-document.ts) is read out of it, at most MAX_PDF_BYTES, within the navigation bound, then
 // converted here in the Durable Object (src/pdf) to the form the caller asked for. Status, headers
 // and final URL are the PDF response's, as for any page.

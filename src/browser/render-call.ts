@@ -30,7 +30,7 @@ export interface PageSetup {
   guard: GuardSettings;
 }
 
-/** How the page is loaded and read (page-load.ts), per DESIGN.md "Waiting". */
+/** How the page is loaded and read (page-load.ts), per docs/api.md "Waiting". */
 export interface LoadOptions {
   url: string;
   waitEvent: WaitEvent;
@@ -78,7 +78,7 @@ export interface RenderCall {
   load: LoadOptions;
   /** Close the browser after this long without requests, in ms. */
   idleCloseMs: number;
-  /** The location's capacity (DESIGN.md "Capacity and back-pressure"). */
+  /** The location's capacity (docs/api.md "Capacity and back-pressure"). */
   fleet: FleetSettings;
   /**
    * How long a browser launch Browser Rendering refuses may still be retried for this call, in ms:

@@ -1,4 +1,4 @@
-// The private-network policy, whole (DESIGN.md 403 forbidden_target): what a request may fetch while
+// The private-network policy, whole (docs/api.md "Private-network guard"): what a request may fetch while
 // ALLOW_PRIVATE_NETWORK is not "true". Three checks, one owner:
 // - the request's URL, in the Worker, before any browser work;
 // - every request the browser itself makes (redirects, frames, subresources), in the browser's filter;

@@ -1,4 +1,4 @@
-// MathML (DESIGN.md "What the rendered page contains", math): a `<math>` element that carries its
+// MathML (docs/api.md "What the rendered page contains", math): a `<math>` element that carries its
 // formula as TeX (`<annotation encoding="application/x-tex">`, as Wikipedia and arXiv's HTML do) is
 // written once, as `$…$` inline or `$$…$$` on a line of its own for `display="block"`; one without
 // TeX is written as its text, the annotations left out (they repeat the formula).

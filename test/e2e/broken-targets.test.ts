@@ -1,4 +1,4 @@
-// Broken and hostile targets answered on time and truthfully (DESIGN.md "Waiting" and "What the
+// Broken and hostile targets answered on time and truthfully (docs/api.md "Waiting" and "What the
 // rendered page contains"): bodies that never complete are taken at the budget, error pages and tab
 // crashes are errors, a gzip bomb is refused early, raw bodies are valid UTF-8. The next request is
 // served normally after each (checked after every test), and the connection to the target is dropped.

@@ -1,4 +1,4 @@
-// max_age against the real Worker and wrangler dev's local Workers KV (DESIGN.md "Cache"): a stored
+// max_age against the real Worker and wrangler dev's local Workers KV (docs/api.md "Cache"): a stored
 // render answers with X-Cache: HIT and Age without a browser, errors are never stored, the key holds
 // what changes the content and nothing else, and identical requests in flight share one render.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Cookie-consent dialogs (DESIGN.md "Consent dialogs") on fixtures with the markup and APIs of six
+// Cookie-consent dialogs (docs/api.md "Consent dialogs") on fixtures with the markup and APIs of six
 // consent platforms, against the real Worker, Browser Rendering emulation and Chromium: declined by
 // default (never accepted), not in the output, the article is; kept with consent: "keep"; each
 // request decides afresh.

@@ -1,4 +1,4 @@
-// Capacity against the real Worker (DESIGN.md "Capacity and back-pressure"): with 2 browsers of 2
+// Capacity against the real Worker (docs/api.md "Capacity and back-pressure"): with 2 browsers of 2
 // pages and a 1.5 s queue, 12 concurrent requests for a page that takes 3 s get 4 renders and 8 fast
 // 503s with Retry-After; never more than 2 browsers are launched and never more than 4 pages load at
 // once; nothing is left running (the hooks check every browser process is gone).

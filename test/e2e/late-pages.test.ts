@@ -1,4 +1,4 @@
-// Pages that arrive late (DESIGN.md "Waiting"), against the real Worker, Browser Rendering emulation
+// Pages that arrive late (docs/api.md "Waiting"), against the real Worker, Browser Rendering emulation
 // and Chromium: streams that never end do not hold network idle, wait_for_selector, lazy loaders that
 // see the page in view, and scroll: true.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// only_main_content (DESIGN.md "Main content"): the article alone, its title first, in both formats;
+// only_main_content (docs/api.md "Main content"): the article alone, its title first, in both formats;
 // the whole page, said by X-Content-Mode: full, when no main content can be told apart (a home page
 // of link lists, a search result page, a product grid).
 import { readFileSync } from 'node:fs';
@@ -23,7 +23,8 @@ describe('only_main_content', () => {
     expect(mode).toBe('full');
     expect(body).not.toContain(hidden);
     expect(body).toBe(whole.body);
-    // html is the DOM as it stands, as without the option (DESIGN: html output is the serialized DOM).
+    // html is the DOM as it stands, as without the option (docs/api.md "What the rendered page
+    // contains").
     const html = await fetchMain('/pages/hidden-until-ready.html', { only_main_content: true });
     expect(html.mode).toBe('full');
     expect(html.body).toContain('<body class="loading">');

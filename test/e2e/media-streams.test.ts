@@ -1,4 +1,4 @@
-// A media stream is not a load (DESIGN.md "Waiting"). Media are blocked by default (BLOCK_MEDIA), so
+// A media stream is not a load (docs/api.md "Waiting"). Media are blocked by default (BLOCK_MEDIA), so
 // this file's Worker lets the page download them, as a deployment with BLOCK_MEDIA "false" does.
 import { describe, expect, it } from 'vitest';
 import { NETWORK_QUIET_MS } from '../../src/browser/network-tracker.js';

@@ -1,4 +1,4 @@
-// PDF targets (DESIGN.md "Documents (PDF)") against the real Worker, Browser Rendering emulation and
+// PDF targets (docs/api.md "Documents (PDF)") against the real Worker, Browser Rendering emulation and
 // Chromium: the bytes come out of the browser, are converted in the Durable Object, and answer in both
 // formats with the PDF response's status and headers, X-Document-Kind and X-Pdf-Pages; downloads,
 // redirects and chunked bodies too; the page bound cuts, the byte bound and the PDFs that cannot be

@@ -1,4 +1,4 @@
-// Upstream proxies (DESIGN.md "Proxies and country") through a real forward proxy with Basic auth:
+// Upstream proxies (docs/api.md "Proxies and country") through a real forward proxy with Basic auth:
 // the fetch goes through the named proxy, the country reaches it in the username, concurrent
 // requests through different proxies do not cross, and failures are 502 proxy_error that never
 // show a password.

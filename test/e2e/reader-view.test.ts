@@ -1,4 +1,4 @@
-// The page a reader sees (DESIGN.md "What the rendered page contains"): open and declarative shadow
+// The page a reader sees (docs/api.md "What the rendered page contains"): open and declarative shadow
 // roots with their slots, nested components, same-origin and srcdoc iframes, what the browser does
 // not render left out, the images the browser chose, icon links named or dropped; html output keeps
 // shadow roots as declarative shadow DOM; a page lying about its DOM in its main world changes nothing.

@@ -1,4 +1,4 @@
-// Response shapes of DESIGN.md "Responses" against the real stack: JSON and raw bodies, the page's own
+// Response shapes of docs/api.md "Responses" against the real stack: JSON and raw bodies, the page's own
 // status and headers after redirects, and the headers every fetch response carries.
 import { describe, expect, it } from 'vitest';
 import { useWorker } from './support/e2e-hooks.js';

@@ -1,4 +1,4 @@
-// Selecting parts (DESIGN.md "Selecting parts"): include_selectors and exclude_selectors in both
+// Selecting parts (docs/api.md "Selecting parts"): include_selectors and exclude_selectors in both
 // formats, through open shadow roots, X-Selector-Matches, with only_main_content, and every invalid
 // form, against the real Worker, Browser Rendering emulation and Chromium.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The waiting contract of DESIGN.md against the real Worker, Browser Rendering emulation and Chromium.
+// The waiting contract of docs/api.md "Waiting" against the real Worker, Browser Rendering emulation and Chromium.
 import { describe, expect, it } from 'vitest';
 import { useWorker } from './support/e2e-hooks.js';
 

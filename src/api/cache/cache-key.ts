@@ -1,4 +1,4 @@
-// The store key of a render (DESIGN.md "Cache"): the normalized URL and every field that changes the
+// The store key of a render (docs/api.md "Cache"): the normalized URL and every field that changes the
 // content, hashed so that an 8 KiB URL fits KV's 512-byte keys. Not in the key: raw (it only shapes
 // the answer), max_age (it only says which entry may answer) and the token (entries are shared).
 import { egressCountry, egressName } from '../egress.js';

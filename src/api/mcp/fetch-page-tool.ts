@@ -1,4 +1,4 @@
-// The MCP tool `fetch_page` (DESIGN.md "MCP"): its input schema is the fetch request's schema without
+// The MCP tool `fetch_page` (docs/api.md "MCP"): its input schema is the fetch request's schema without
 // `raw`, plus `max_length` and `start_index` for paging, with markdown as the default format; its
 // arguments are validated by the same rules as POST /api/fetch, so a bad field gets the same message.
 // Pure: no Hono, no MCP SDK.

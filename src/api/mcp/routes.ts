@@ -1,4 +1,4 @@
-// POST /mcp: a stateless Model Context Protocol server over Streamable HTTP (DESIGN.md "MCP"), behind
+// POST /mcp: a stateless Model Context Protocol server over Streamable HTTP (docs/api.md "MCP"), behind
 // the same bearer auth and per-token rate limit as /api/fetch. Each request gets its own SDK server
 // and transport (stateless: no session id, nothing kept between requests) and a JSON answer, not an
 // SSE stream: every reply is one message once the tool is done. GET and DELETE, which only sessions

@@ -1,6 +1,6 @@
 // The MCP server of one request: the official SDK's protocol layer (initialize, ping, tools/list,
 // tools/call, JSON-RPC errors) with the one tool. The low-level `Server` rather than `McpServer`:
-// McpServer validates tool arguments with its own messages, and DESIGN.md wants the API's own
+// McpServer validates tool arguments with its own messages, and docs/api.md "MCP" wants the API's own
 // validation, whose errors name the API's error code and every failing field.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {

@@ -1,4 +1,4 @@
-// The main content of a reader form (DESIGN.md "Main content", only_main_content): the article,
+// The main content of a reader form (docs/api.md "Main content", only_main_content): the article,
 // documentation body or post, without the page's navigation, footers, sidebars and lists around it.
 // Mozilla's Readability (Firefox's reader view) picks it, working on a copy of the reader form, so
 // it only ever sees what the browser renders; the result goes to the same serializer as whole pages.
@@ -24,8 +24,9 @@ const LINKED_ITEM_SHARE = 0.6;
 const LIST_TEXT_SHARE = 0.5;
 /**
  * An item counts as linked when its title link is not lost in it: a teaser, a search result or a
- * card is mostly its linked name; a question or an answer in a thread (a post, DESIGN's main
- * content) is its own text under a small link to itself ("Timeline", "Permalink") or to its author.
+ * card is mostly its linked name; a question or an answer in a thread (a post: main
+ * content, docs/api.md "Main content") is its own text under a small link to itself ("Timeline",
+ * "Permalink") or to its author.
  */
 const MIN_ITEM_LINK_DENSITY = 0.1;
 const isLinkedItem = (item: Element) => holdsTitleLink(item) && linkDensity(item) >= MIN_ITEM_LINK_DENSITY;

@@ -1,4 +1,4 @@
-// The page's metadata (DESIGN.md "Main content", include_metadata): read from the live document's
+// The page's metadata (docs/api.md "Main content", include_metadata): read from the live document's
 // meta tags, Open Graph, JSON-LD and <html lang>, each field a string or null, URLs absolute. Where
 // sources disagree, the one written for sharing wins (Open Graph, then JSON-LD, then plain meta tags
 // and <title>): it names the article, where <title> often carries the site's suffix.

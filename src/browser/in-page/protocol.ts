@@ -70,7 +70,7 @@ export interface ScrollReading {
   height: number;
 }
 
-/** The parts of a document a read keeps (DESIGN.md "Selecting parts"): CSS selectors, checked already. */
+/** The parts of a document a read keeps (docs/api.md "Selecting parts"): CSS selectors, checked already. */
 export interface PartSelection {
   /** Only what these match (and what is inside it); absent: everything. */
   include?: string[];

@@ -89,9 +89,9 @@ function textShowsIn(el: Element, inClosedDetails: boolean): boolean | null {
 }
 
 /**
- * A closed off-canvas drawer or dialog (DESIGN: not content): marked aria-hidden="true" and lying
- * wholly outside the area a reader can scroll to (translated off an edge). Geometry is read only
- * for elements so marked.
+ * A closed off-canvas drawer or dialog (docs/api.md "What the rendered page contains": not content):
+ * marked aria-hidden="true" and lying wholly outside the area a reader can scroll to (translated off
+ * an edge). Geometry is read only for elements so marked.
  */
 function isClosedOffCanvas(el: Element): boolean {
   if (el.getAttribute('aria-hidden') !== 'true') return false;
@@ -118,7 +118,8 @@ function isTexAnnotation(el: Element): boolean {
 
 /**
  * A lazy loader's real source, which it has not swapped in yet: the page was loaded in view
- * (DESIGN), so a loader still holding it back was not going to show a placeholder for long.
+ * (docs/api.md "Late and lazy content"), so a loader still holding it back was not going to show a
+ * placeholder for long.
  */
 function lazySource(img: HTMLImageElement): string | null {
   const lazy = img.getAttribute('data-src') || img.getAttribute('data-lazy-src') || img.getAttribute('data-original');
@@ -254,14 +255,16 @@ export function readerForm<N>(source: Document, bounds: ReadBounds, builder: For
     if (!isElement(node)) continue;
     const tag = node.localName;
     if (SKIP.has(tag)) continue;
-    // A TeX annotation is never rendered, yet it is how markdown writes its formula (DESIGN: math).
+    // A TeX annotation is never rendered, yet it is how markdown writes its formula (docs/api.md
+    // "What the rendered page contains": MathML).
     const shows = isTexAnnotation(node) ? true : textShowsIn(node, closed);
     if (shows === null) continue;
     if (isClosedOffCanvas(node)) continue;
     if (parts?.excluded.has(node)) continue;
     const picked = insideMatch || included?.has(node) === true;
     // Outside every match: not copied, but a match may lie below it (in its shadow root or slot too).
-    // A closed <details> shows its <summary> only, but the rest is still content (DESIGN).
+    // A closed <details> shows its <summary> only, but the rest is still content (docs/api.md "What
+    // the rendered page contains").
     const closesContent = isHtml(node, 'details') && !node.open;
     if (!picked) {
       if (!isFrame(node)) pushChildren(node, parent, { closed, textShows: shows, depth, picked }, closesContent);

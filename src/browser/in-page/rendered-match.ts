@@ -1,4 +1,4 @@
-// Whether an element matching a selector is rendered (DESIGN.md "Waiting", wait_for_selector): its box
+// Whether an element matching a selector is rendered (docs/api.md "Waiting", wait_for_selector): its box
 // has a width and a height and it is neither display: none (itself or an ancestor) nor
 // visibility: hidden; searched in the document and in every open shadow root below it.
 import { openShadowRoots } from './open-shadow-roots';

@@ -1,4 +1,4 @@
-// One step of `scroll: true` (DESIGN.md "Waiting"): the document scrolled down by one viewport, and a
+// One step of `scroll: true` (docs/api.md "Waiting"): the document scrolled down by one viewport, and a
 // reading of where it stands. The scroll comes from the isolated world but is the page's own: its
 // scroll events and intersection observers see it as a reader's.
 

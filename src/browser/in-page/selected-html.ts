@@ -1,4 +1,4 @@
-// html output of selected parts (DESIGN.md "Selecting parts"). The DOM is written by our own walk,
+// html output of selected parts (docs/api.md "Selecting parts"). The DOM is written by our own walk,
 // not outerHTML, because excluded elements must be left out without touching the page's DOM (taking
 // them out and putting them back would run the page's custom-element callbacks mid-read):
 // - exclude_selectors alone: the whole document, as html-form.ts writes it (doctype, open shadow

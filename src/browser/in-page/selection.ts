@@ -1,4 +1,4 @@
-// The parts of a document a read keeps (DESIGN.md "Selecting parts"): the elements include_selectors
+// The parts of a document a read keeps (docs/api.md "Selecting parts"): the elements include_selectors
 // and exclude_selectors match in the document and its open shadow roots, found once per read so the
 // walks that copy the page ask a set, not the selectors, at every element.
 import { openShadowRoots } from './open-shadow-roots';

@@ -1,4 +1,4 @@
-// Fixture routes of lazy loaders shaped as pages shape them (DESIGN.md "Waiting": the page is loaded
+// Fixture routes of lazy loaders shaped as pages shape them (docs/api.md "Waiting": the page is loaded
 // in view): each image sits below the fold with its real source in data-src, and its loader swaps in
 // that source with a query of its own (`?w=800`) once an IntersectionObserver says it is in view. Each
 // case varies one thing: thresholds, a root element with a margin, when the observer is made or the

@@ -1,4 +1,4 @@
-// Fixture routes of pages that do not sit still (DESIGN.md "Waiting"): streams that never end (a
+// Fixture routes of pages that do not sit still (docs/api.md "Waiting"): streams that never end (a
 // WebSocket, server-sent events, beacons), elements that arrive late or only in view, and feeds that
 // grow on scroll. Served by fixture-server.ts; the WebSocket upgrade is answered here too.
 import { createHash } from 'node:crypto';

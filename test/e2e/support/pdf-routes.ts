@@ -1,4 +1,4 @@
-// PDF targets for the e2e tests (DESIGN.md "Documents (PDF)"), written by the unit tests' PDF builder: a two-page
+// PDF targets for the e2e tests (docs/api.md "Documents (PDF)"), written by the unit tests' PDF builder: a two-page
 // report served as a PDF, as a download, behind a redirect and in chunks; a long one for the page
 // bound; one with words broken at line ends; and the ones refused: no text layer,
 // password-protected, broken, too large, a binary that is no PDF. Served by fixture-server.ts.

@@ -178,7 +178,7 @@ const validProxyBody = fc.constantFrom('fast_dc', 'dc', 'res', null, undefined).
   ),
 );
 
-/** The FetchRequest DESIGN.md "Request" prescribes for a valid body, computed independently. */
+/** The FetchRequest docs/api.md "Request" prescribes for a valid body, computed independently. */
 function expectedRequest(body: Body): FetchRequest {
   const proxyName = (body.proxy_name as string | null | undefined) ?? 'fast_dc';
   const country = (body.country as string | null | undefined) ?? undefined;

@@ -1,4 +1,4 @@
-// MathML in markdown (src/markdown/math-rules.ts, DESIGN.md "What the rendered page contains").
+// MathML in markdown (src/markdown/math-rules.ts, docs/api.md "What the rendered page contains").
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { documentToMarkdown } from '../../../src/markdown/convert.js';

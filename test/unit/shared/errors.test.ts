@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, describeError, type ErrorCode } from '../../../src/errors.js';
 
-// DESIGN.md "Errors", row by row.
+// docs/api.md "Errors", row by row.
 const TABLE: [ErrorCode, number][] = [
   ['malformed_json', 400],
   ['invalid_request', 400],

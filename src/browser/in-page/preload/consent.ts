@@ -1,4 +1,4 @@
-// Declines cookie-consent dialogs (DESIGN.md "Consent dialogs", consent: "reject"): DuckDuckGo's
+// Declines cookie-consent dialogs (docs/api.md "Consent dialogs", consent: "reject"): DuckDuckGo's
 // autoconsent (@duckduckgo/autoconsent, MPL-2.0, bundled from the package as it ships) runs in every
 // frame's main world before the page's own scripts, with its maintained rule set, and answers each
 // dialog of a known consent platform as a person who declines would (autoAction "optOut": reject or

@@ -1,5 +1,5 @@
 // Runs in every frame's main world before the page's own scripts (Page.addScriptToEvaluateOnNewDocument,
-// installed by page-setup.ts), so that lazy loaders see every element as in view (DESIGN.md "Waiting"),
+// installed by page-setup.ts), so that lazy loaders see every element as in view (docs/api.md "Waiting"),
 // without scrolling and without changing the viewport:
 // - IntersectionObserver: observe() of an element is answered with one entry saying it is wholly in
 //   view (ratio 1, whatever the thresholds, root or margin). The browser's own observer still runs
