@@ -390,7 +390,7 @@ describe('parseFetchRequest on valid bodies', SUITE, () => {
     );
   });
 
-  it('accepts every valid proxy and country combination and routes it as DESIGN.md describes', () => {
+  it('accepts every valid proxy and country combination and routes it as docs/api.md "Proxies and country" describes', () => {
     fc.assert(
       fc.property(validProxyBody, (fields) => {
         const result = outcome(bodyOf(fields), PROXY_CONFIG);
