@@ -2,7 +2,7 @@
 // code to its HTTP status and stable public message (docs/api.md "Errors"); also the plain form an error
 // takes across the RPC seam (class instances do not survive it). Pure: no Hono, no Workers APIs.
 // Rendering to a Response happens in api/app.ts; details for operators go in `cause` and logs.
-import { withoutUrlSecrets } from './log-privacy.js';
+import { withoutUrlSecrets } from './shared/log-privacy.js';
 
 export type ErrorCode =
   | 'malformed_json'

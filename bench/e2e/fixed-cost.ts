@@ -15,7 +15,7 @@
 // Only 200 answers count; the others are named.
 import { startFixtureServer, type FixtureServer } from '../../test/e2e/support/fixture-server.js';
 import { startWorker, TEST_TOKEN, type WorkerHandle } from '../../test/e2e/support/worker.js';
-import { PHASES } from '../../src/timings.js';
+import { PHASES } from '../../src/shared/timings.js';
 import { withAbWorkers } from './ab-workers.js';
 import { launchBareChromium } from './bare-chromium.js';
 import { percentile } from './load.js';

@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../src/api/app-env.js';
 import { readJsonBody } from '../../src/api/json-body.js';
 import { ApiError } from '../../src/errors.js';
-import { WAIT_EVENTS, type WaitEvent } from '../../src/wait-events.js';
+import { WAIT_EVENTS, type WaitEvent } from '../../src/shared/wait-events.js';
 
 type GotoWait = Extract<NonNullable<NonNullable<Parameters<Page['goto']>[1]>['waitUntil']>, string>;
 

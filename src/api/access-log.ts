@@ -5,7 +5,7 @@
 // the `log` context variable; this middleware writes the line once the response is ready.
 import type { Context, MiddlewareHandler } from 'hono';
 import { type ApiError, causeText } from '../errors.js';
-import { withoutUrlSecrets } from '../log-privacy.js';
+import { withoutUrlSecrets } from '../shared/log-privacy.js';
 import type { AppEnv, RequestLog } from './app-env.js';
 
 /**

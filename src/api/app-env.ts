@@ -1,7 +1,7 @@
 // The Hono environment shared by the app and its middleware: bindings plus the typed values that
 // middleware puts on the context.
 import type { Env } from '../env.js';
-import type { PhaseTimer } from '../timings.js';
+import type { PhaseTimer } from '../shared/timings.js';
 import type { Config } from './config.js';
 
 /** Fields of one request's access-log line (access-log.ts); handlers add what they know. */

@@ -5,7 +5,7 @@
 import { Hono, type Context } from 'hono';
 import { requestId } from 'hono/request-id';
 import { ApiError, asApiError } from '../errors.js';
-import { wellFormed } from '../utf8.js';
+import { wellFormed } from '../shared/utf8.js';
 import { accessLog, logError } from './access-log.js';
 import type { AppEnv } from './app-env.js';
 import { bearerAuth } from './auth.js';

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { ProxyRoute } from '../browser/index.js';
 import { ConfigError, type FieldIssue } from '../errors.js';
-import { browserLocation, type BrowserLocation } from '../locations.js';
+import { browserLocation, type BrowserLocation } from '../shared/locations.js';
 
 export const PROXY_KINDS = ['datacenter', 'residential', 'isp', 'mobile'] as const;
 export type ProxyKind = (typeof PROXY_KINDS)[number];

@@ -4,8 +4,8 @@
 // Pure: no Hono, no Workers APIs.
 import { z } from 'zod';
 import { ApiError, type FieldIssue } from '../errors.js';
-import { CONSENT_CHOICES, type ConsentChoice } from '../consent.js';
-import { WAIT_EVENTS, type WaitEvent } from '../wait-events.js';
+import { CONSENT_CHOICES, type ConsentChoice } from '../shared/consent.js';
+import { WAIT_EVENTS, type WaitEvent } from '../shared/wait-events.js';
 import type { Config } from './config.js';
 import { selectorProblem } from './css-selector.js';
 import { resolveEgress, type Egress, type EgressFields } from './egress.js';

@@ -2,9 +2,9 @@
 // 400 malformed_json). A request answered early must not leave its body unread: wrangler dev's
 // runtime then fails the next request on the same kept-alive connection ("worker restarted
 // mid-request"), and cancelling the stream does not prevent that, so the body is drained.
-import { mediaType } from '../content-type.js';
+import { mediaType } from '../shared/content-type.js';
 import { ApiError } from '../errors.js';
-import { joinedBytes } from '../bytes.js';
+import { joinedBytes } from '../shared/bytes.js';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 /** Past this much, an unwanted body is cancelled instead of drained (the connection is then lost). */

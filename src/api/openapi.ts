@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { DEFAULT_PROXY_NAME } from './egress.js';
 import { describeError, ERROR_CODES, type ErrorCode, type ErrorStatus } from '../errors.js';
-import { METADATA_FIELDS } from '../metadata.js';
+import { METADATA_FIELDS } from '../shared/metadata.js';
 import { DEFAULT_WAIT_MS, fetchRequestSchema, MAX_URL_LENGTH, type SchemaLimits } from './fetch-request.js';
 
 type JsonSchema = Record<string, unknown>;

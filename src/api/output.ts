@@ -4,7 +4,7 @@
 // markdown: plain text as is, JSON and XML in a fenced code block. Pure: no Workers or puppeteer APIs.
 import { parseHTML } from 'linkedom';
 import type { ContentForm } from '../browser/index.js';
-import { documentKind } from '../content-type.js';
+import { documentKind } from '../shared/content-type.js';
 import type { OutputFormat } from './fetch-request.js';
 
 export interface PageForOutput {

@@ -6,7 +6,7 @@
 // Downloads never reach puppeteer's 'response' event: Chrome aborts the navigation, then reports the
 // raw response headers (Network.responseReceivedExtraInfo) and Page.downloadWillBegin.
 import type { HTTPRequest, HTTPResponse, Page } from '@cloudflare/puppeteer';
-import { mayBePdf, unsupportedContentReason } from '../content-type.js';
+import { mayBePdf, unsupportedContentReason } from '../shared/content-type.js';
 import type { TargetGuard } from '../guard/policy.js';
 import { isTopFrame, pageSession, requestId } from './cdp-internals.js';
 

@@ -4,7 +4,7 @@
 // URL that failed and Chrome committed its error page (that page is never the target's content).
 import type { Page } from '@cloudflare/puppeteer';
 import { ApiError, contentTooLarge } from '../errors.js';
-import { urlForLog } from '../log-privacy.js';
+import { urlForLog } from '../shared/log-privacy.js';
 import type { MainDocument } from './main-document.js';
 
 export interface PageFailures {

@@ -12,12 +12,12 @@
 // answered by pdf-answer.ts instead: read out of the browser and converted. Closing the page is the
 // caller's job.
 import type { HTTPResponse } from '@cloudflare/puppeteer';
-import { type AnswerKind, documentKind } from '../content-type.js';
+import { type AnswerKind, documentKind } from '../shared/content-type.js';
 import { ApiError } from '../errors.js';
 import { forbiddenTarget } from '../guard/policy.js';
-import { NO_METADATA } from '../metadata.js';
-import type { PhaseTimer } from '../timings.js';
-import type { WaitEvent, WaitResult } from '../wait-events.js';
+import { NO_METADATA } from '../shared/metadata.js';
+import type { PhaseTimer } from '../shared/timings.js';
+import type { WaitEvent, WaitResult } from '../shared/wait-events.js';
 import { watchMainDocument, type MainDocument } from './main-document.js';
 import { navigationError, netErrorName } from './navigation-errors.js';
 import { trackNetwork, type NetworkTracker } from './network-tracker.js';

@@ -4,9 +4,9 @@
 // and final URL are the PDF response's, as for any page.
 import { ApiError } from '../errors.js';
 import { forbiddenTarget, type TargetGuard } from '../guard/policy.js';
-import { NO_METADATA } from '../metadata.js';
+import { NO_METADATA } from '../shared/metadata.js';
 import { convertPdf, PdfRefused } from '../pdf/index.js';
-import type { PhaseTimer } from '../timings.js';
+import type { PhaseTimer } from '../shared/timings.js';
 import type { HeldDocument } from './held-document.js';
 import type { MainDocument } from './main-document.js';
 import type { LoadOptions, RenderedPage } from './render-call.js';

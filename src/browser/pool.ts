@@ -5,7 +5,7 @@
 // requests are prepared ahead of time so the common path skips context and page creation.
 import puppeteer, { type Browser, type BrowserWorker, type WorkersLaunchOptions } from '@cloudflare/puppeteer';
 import { ApiError } from '../errors.js';
-import type { BrowserLocation } from '../locations.js';
+import type { BrowserLocation } from '../shared/locations.js';
 import { preparePage, type PreparedPage } from './page-setup.js';
 import type { PageSetup } from './render-call.js';
 

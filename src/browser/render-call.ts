@@ -2,15 +2,15 @@
 // the render call and its outcome, as plain data (class instances such as ApiError do not survive
 // RPC; errors travel as WireError). Pure: no Workers runtime imports, so the api layer and its unit
 // tests can use it.
-import type { ConsentChoice } from '../consent.js';
-import type { AnswerKind } from '../content-type.js';
+import type { ConsentChoice } from '../shared/consent.js';
+import type { AnswerKind } from '../shared/content-type.js';
 import type { WireError } from '../errors.js';
 import type { ContentMode, PartSelection } from './in-page/protocol.js';
 import type { GuardSettings } from '../guard/policy.js';
-import type { BrowserLocation } from '../locations.js';
-import type { PageMetadata } from '../metadata.js';
-import type { Phase } from '../timings.js';
-import type { WaitEvent, WaitResult } from '../wait-events.js';
+import type { BrowserLocation } from '../shared/locations.js';
+import type { PageMetadata } from '../shared/metadata.js';
+import type { Phase } from '../shared/timings.js';
+import type { WaitEvent, WaitResult } from '../shared/wait-events.js';
 
 /** An upstream proxy, resolved for one request: the username already has its country applied. */
 export interface ProxyRoute {

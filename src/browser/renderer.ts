@@ -5,8 +5,8 @@
 // pool is created on the first call, in that call's launch location (one hub per location) and
 // with its idle close (the browser session's keep-alive follows it, pool.ts).
 import { ApiError, toWireError } from '../errors.js';
-import type { BrowserLocation } from '../locations.js';
-import { PhaseTimer } from '../timings.js';
+import type { BrowserLocation } from '../shared/locations.js';
+import { PhaseTimer } from '../shared/timings.js';
 import type { LoadablePage } from './page-load.js';
 import type { PreparedPage } from './page-setup.js';
 import type { BrowserPool } from './pool.js';

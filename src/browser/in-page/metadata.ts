@@ -2,7 +2,7 @@
 // meta tags, Open Graph, JSON-LD and <html lang>, each field a string or null, URLs absolute. Where
 // sources disagree, the one written for sharing wins (Open Graph, then JSON-LD, then plain meta tags
 // and <title>): it names the article, where <title> often carries the site's suffix.
-import type { PageMetadata } from '../../metadata';
+import type { PageMetadata } from '../../shared/metadata';
 
 type JsonObject = Record<string, unknown>;
 

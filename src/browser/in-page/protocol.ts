@@ -1,7 +1,7 @@
 // What the Durable Object asks of the in-page script (page-script.ts) and what it answers: plain
 // values, sent as a CDP call argument and returned by value. No DOM types: the Durable Object side
 // imports this file too.
-import type { PageMetadata } from '../../metadata';
+import type { PageMetadata } from '../../shared/metadata';
 
 /** Bounds of one read: the result's size in characters, and the iframes inlined and how deep. */
 export interface ReadBounds {

@@ -5,9 +5,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readConfig, type Config } from '../../../src/api/config.js';
 import { ApiError } from '../../../src/errors.js';
-import { BROWSER_LOCATIONS } from '../../../src/locations.js';
+import { BROWSER_LOCATIONS } from '../../../src/shared/locations.js';
 import { DEFAULT_WAIT_MS, MAX_URL_LENGTH, OUTPUT_FORMATS, parseFetchRequest, type FetchRequest } from '../../../src/api/fetch-request.js';
-import { WAIT_EVENTS } from '../../../src/wait-events.js';
+import { WAIT_EVENTS } from '../../../src/shared/wait-events.js';
 
 const RUNS = { numRuns: 300, seed: 0x9e3779b9 };
 // Property runs are CPU-bound: a roomy timeout keeps them from flaking on a busy machine.

@@ -14,7 +14,7 @@ import { fetchRequestJsonSchema } from '../../../src/api/openapi.js';
 import type { RenderCall, RenderOutcome } from '../../../src/browser/render-call.js';
 import type { Env } from '../../../src/env.js';
 import { ApiError } from '../../../src/errors.js';
-import { METADATA_FIELDS, type PageMetadata } from '../../../src/metadata.js';
+import { METADATA_FIELDS, type PageMetadata } from '../../../src/shared/metadata.js';
 
 const TOKEN = 'unit-test-token';
 const config = readConfig({ API_TOKENS: TOKEN });

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readBoundMs, serializePage } from '../../../src/browser/serialize.js';
 import { Timers } from '../../../src/browser/timers.js';
 import { ApiError } from '../../../src/errors.js';
-import { METADATA_FIELDS, type PageMetadata } from '../../../src/metadata.js';
+import { METADATA_FIELDS, type PageMetadata } from '../../../src/shared/metadata.js';
 import { FakePage, htmlReply } from './support/fake-page.js';
 import { at, track, useFakeClock } from './support/settle.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentKind, unsupportedContentReason } from '../../../src/content-type.js';
+import { documentKind, unsupportedContentReason } from '../../../src/shared/content-type.js';
 
 describe('documentKind', () => {
   it.each([

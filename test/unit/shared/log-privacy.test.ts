@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { navigationError } from '../../../src/browser/navigation-errors.js';
 import { ApiError, causeText, fromWireError, toWireError } from '../../../src/errors.js';
-import { urlForLog, withoutUrlSecrets } from '../../../src/log-privacy.js';
+import { urlForLog, withoutUrlSecrets } from '../../../src/shared/log-privacy.js';
 
 describe('urlForLog', () => {
   it('keeps scheme, host, port and path, drops query, fragment and credentials', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PhaseTimer } from '../../../src/timings.js';
+import { PhaseTimer } from '../../../src/shared/timings.js';
 
 describe('PhaseTimer', () => {
   it('renders the phases that ran in their natural order as Server-Timing', async () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { utf8Length, wellFormed } from '../../../src/utf8.js';
+import { utf8Length, wellFormed } from '../../../src/shared/utf8.js';
 
 const encoded = (text: string) => new TextEncoder().encode(text).byteLength;
 

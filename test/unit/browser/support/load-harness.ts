@@ -8,7 +8,7 @@ import { type LoadablePage, loadPage } from '../../../../src/browser/page-load.j
 import type { LoadOptions, RenderedPage } from '../../../../src/browser/render-call.js';
 import { ApiError } from '../../../../src/errors.js';
 import { targetGuard } from '../../../../src/guard/policy.js';
-import { PhaseTimer } from '../../../../src/timings.js';
+import { PhaseTimer } from '../../../../src/shared/timings.js';
 import { FakePage, TARGET_URL } from './fake-page.js';
 import { type Settled, track } from './settle.js';
 
