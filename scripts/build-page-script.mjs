@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Bundles the in-page script (src/browser/in-page, with the markdown serializer it imports) into one
 // file per kind of read, build/page-script-<kind>.js: each a function body the Durable Object sends
-// to the page as text (src/browser/serialize.ts and page-waits.ts import them with `?raw`). The page
+// to the page as text (src/browser/read/serialize.ts and page-waits.ts import them with `?raw`). The page
 // compiles what it is sent on every read, so each kind carries only the code it runs, minified. The
 // preload scripts (src/browser/in-page/preload) become build/preload-<name>.js: scripts that run as
 // they are in every new document (page-setup.ts); build/consent-rules.json is the consent rule set
@@ -69,7 +69,7 @@ export async function buildPageScript() {
     ),
   ]);
   // The whole split set, for the Durable Object to answer a document that may need site rules
-  // (src/browser/consent-site-rules.ts).
+  // (src/browser/consent/consent-site-rules.ts).
   writeFileSync(join(ROOT, 'build', 'consent-rules.json'), JSON.stringify({ base, siteTexts, site }));
 }
 

@@ -1,6 +1,6 @@
 // The Env every part of the deployment receives: bindings, secrets and vars of wrangler.toml, one
 // documented field each. Strings as Workers hand them over; api/config.ts turns them into typed
-// settings. The browser's Durable Object reads only its binding (browser/hub.ts, HubEnv).
+// settings. The browser's Durable Object reads only its binding (browser/fleet/hub.ts, HubEnv).
 import type { BrowserDirectory, BrowserHub } from './browser/index.js';
 
 export interface Env {

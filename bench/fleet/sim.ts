@@ -1,11 +1,11 @@
 // `npm run sim:fleet`: a discrete-event simulation of the fleet. It drives the directory the service
-// runs (src/browser/fleet-directory.ts with the pure policy of fleet-policy.ts), one per location, on a
+// runs (src/browser/fleet/fleet-directory.ts with the pure policy of fleet-policy.ts), one per location, on a
 // simulated clock, against a modelled Browser Rendering binding: an account-wide cap on browsers and
 // on launches per second, a launch time, pages of a given length, browsers that close when idle.
 // Every parameter is printed. Writes docs/fleet-simulation.md; its last line is the summary.
 import { writeFileSync } from 'node:fs';
 import { DEFAULT_MAX_PAGES_PER_BROWSER } from '../../src/api/config.js';
-import { type Clock, FleetDirectory } from '../../src/browser/fleet-directory.js';
+import { type Clock, FleetDirectory } from '../../src/browser/fleet/fleet-directory.js';
 import type { RenderCall, RenderOutcome } from '../../src/browser/render-call.js';
 import { toWireError, ApiError } from '../../src/errors.js';
 import { RENDER_CALL, RENDERED_PAGE } from '../../test/unit/browser/support/render-call.js';
@@ -20,7 +20,7 @@ const MODEL = {
   launchIntervalMs: 1000,
   /** A browser launch: measured here as the first request's acquire phase, about 1.3 s; rounded up. */
   launchMs: 1500,
-  /** The pool's retry budget for a refused launch (250 + 1000 ms, src/browser/pool.ts) before 503. */
+  /** The pool's retry budget for a refused launch (250 + 1000 ms, src/browser/fleet/pool.ts) before 503. */
   launchRetryBudgetMs: 1250,
   /** Page time: 1.5 s plus an exponential tail of mean 0.5 s (mean 2 s, as in the issue's 2–5 s pages at the short end). */
   pageBaseMs: 1500,
@@ -298,7 +298,7 @@ async function main() {
   const fmt = (ms: number) => (Number.isFinite(ms) ? ms.toFixed(0) : '–');
   log('# Fleet simulation (npm run sim:fleet)');
   log();
-  log('The directory the service runs (src/browser/fleet-directory.ts, placement by src/browser/fleet-policy.ts), one per');
+  log('The directory the service runs (src/browser/fleet/fleet-directory.ts, placement by src/browser/fleet/fleet-policy.ts), one per');
   log('location, on a simulated clock against a modelled Browser Rendering binding. Model:');
   log();
   log(`- ${MODEL.locations} locations, requests spread evenly at random; Poisson arrivals.`);

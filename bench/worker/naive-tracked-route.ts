@@ -7,8 +7,8 @@ import puppeteer from '@cloudflare/puppeteer';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../src/api/app-env.js';
 import { DEFAULT_WAIT_MS } from '../../src/api/fetch-request.js';
-import { loadPage } from '../../src/browser/page-load.js';
-import { preparePage } from '../../src/browser/page-setup.js';
+import { loadPage } from '../../src/browser/page/page-load.js';
+import { preparePage } from '../../src/browser/page/page-setup.js';
 import { PhaseTimer } from '../../src/shared/timings.js';
 import { readBaselineBody } from './naive-routes.js';
 

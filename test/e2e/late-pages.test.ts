@@ -2,7 +2,7 @@
 // and Chromium: streams that never end do not hold network idle, wait_for_selector, lazy loaders that
 // see the page in view, and scroll: true.
 import { describe, expect, it } from 'vitest';
-import { NETWORK_QUIET_MS } from '../../src/browser/network-tracker.js';
+import { NETWORK_QUIET_MS } from '../../src/browser/page/network-tracker.js';
 import { useWorker } from './support/e2e-hooks.js';
 import { LAZY_SHAPES, LOADER_QUERY } from './support/lazy-routes.js';
 

@@ -1,7 +1,7 @@
 // A media stream is not a load (docs/api.md "Waiting"). Media are blocked by default (BLOCK_MEDIA), so
 // this file's Worker lets the page download them, as a deployment with BLOCK_MEDIA "false" does.
 import { describe, expect, it } from 'vitest';
-import { NETWORK_QUIET_MS } from '../../src/browser/network-tracker.js';
+import { NETWORK_QUIET_MS } from '../../src/browser/page/network-tracker.js';
 import { useWorker } from './support/e2e-hooks.js';
 
 const ctx = useWorker({ vars: { BLOCK_MEDIA: 'false' } });

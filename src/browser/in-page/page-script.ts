@@ -1,4 +1,4 @@
-// The script the Durable Object runs in the page (src/browser/serialize.ts), bundled into one
+// The script the Durable Object runs in the page (src/browser/read/serialize.ts), bundled into one
 // function body per kind of read by scripts/build-page-script.mjs (entries in ./scripts). It runs in
 // an isolated world: its own globals and prototypes, which the page's scripts cannot redefine, over
 // the page's real DOM. Markdown is made here, where the DOM lives, by the same serializer the

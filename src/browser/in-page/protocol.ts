@@ -52,7 +52,7 @@ export type PageReply =
 /** The isolated world's global that maps a cross-origin frame's `<iframe>` to its key. */
 export const FRAME_KEYS_GLOBAL = 'pageFetchFrameKeys';
 
-/** What the Durable Object asks of the in-page wait script (scripts/wait.ts, browser/page-waits.ts). */
+/** What the Durable Object asks of the in-page wait script (scripts/wait.ts, browser/page/page-waits.ts). */
 export type WaitRequest =
   /** Whether Chromium's own parser takes each selector (asked on the fresh page, before navigation): booleans. */
   | { action: 'selectors-valid'; selectors: string[] }

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page, Target } from '@cloudflare/puppeteer';
 import { describe, expect, it, vi } from 'vitest';
-import { newPageWithoutBrowserUi } from '../../../src/browser/browser-ui.js';
+import { newPageWithoutBrowserUi } from '../../../src/browser/page/browser-ui.js';
 
 const PAGE = { kind: 'page' } as unknown as Page;
 

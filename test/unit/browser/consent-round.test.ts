@@ -1,6 +1,6 @@
 import type { Frame, Page } from '@cloudflare/puppeteer';
 import { describe, expect, it } from 'vitest';
-import { consentRound } from '../../../src/browser/consent-round.js';
+import { consentRound } from '../../../src/browser/consent/consent-round.js';
 import { CONSENT_ROUND } from '../../../src/browser/in-page/protocol.js';
 
 // consentRound (consent-round.ts): one call a frame, of the round the consent preload defines, each

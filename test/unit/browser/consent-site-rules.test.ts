@@ -3,7 +3,7 @@
 import { filterCompactRules, type IndexedCMPRuleset } from '@duckduckgo/autoconsent';
 import COMPACT_RULES from '@duckduckgo/autoconsent/rules/compact-rules.json';
 import { describe, expect, it } from 'vitest';
-import { consentRulesDesk, rulesRequest } from '../../../src/browser/consent-site-rules.js';
+import { consentRulesDesk, rulesRequest } from '../../../src/browser/consent/consent-site-rules.js';
 
 const RULES = COMPACT_RULES as unknown as IndexedCMPRuleset;
 const request = (rulesFor: string, mainFrame = true) => ({ rulesFor, mainFrame });

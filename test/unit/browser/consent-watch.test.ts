@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { watchConsent } from '../../../src/browser/consent-watch.js';
+import { watchConsent } from '../../../src/browser/consent/consent-watch.js';
 
 const report = (frame: string, event: string, cmp = 'Onetrust') => JSON.stringify({ frame, event, cmp });
 

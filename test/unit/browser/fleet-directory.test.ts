@@ -1,7 +1,7 @@
-// The location's admission (src/browser/fleet-directory.ts) over a fake render function and launch
+// The location's admission (src/browser/fleet/fleet-directory.ts) over a fake render function and launch
 // pacing, with fake timers: caps, the bounded queue and its 503, launch pacing, shared renders.
 import { describe, expect, it, vi } from 'vitest';
-import { FleetDirectory } from '../../../src/browser/fleet-directory.js';
+import { FleetDirectory } from '../../../src/browser/fleet/fleet-directory.js';
 import type { RenderCall, RenderedPage, RenderOutcome } from '../../../src/browser/render-call.js';
 import { RENDER_CALL, RENDERED_PAGE } from './support/render-call.js';
 import { useFakeClock } from './support/settle.js';

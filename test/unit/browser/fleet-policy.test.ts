@@ -1,7 +1,14 @@
-// The pure fleet policy (src/browser/fleet-policy.ts): exhaustive properties over generated fleets.
+// The pure fleet policy (src/browser/fleet/fleet-policy.ts): exhaustive properties over generated fleets.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type FleetLimits, type HubView, hubState, place, retryAfterSeconds, worthWaiting } from '../../../src/browser/fleet-policy.js';
+import {
+  type FleetLimits,
+  type HubView,
+  hubState,
+  place,
+  retryAfterSeconds,
+  worthWaiting,
+} from '../../../src/browser/fleet/fleet-policy.js';
 
 const RUNS = { numRuns: 500, seed: 0x7f1ee7 };
 const NOW = 1_000_000;

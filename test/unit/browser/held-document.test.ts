@@ -2,7 +2,7 @@
 // serves the body in the slices Chrome's IO.read gives.
 import { describe, expect, it } from 'vitest';
 import type { CDPSession } from '@cloudflare/puppeteer';
-import { holdDocument, READ_SLICE_BYTES } from '../../../src/browser/held-document.js';
+import { holdDocument, READ_SLICE_BYTES } from '../../../src/browser/page/held-document.js';
 import { FakeCdpSession } from './support/fake-page.js';
 
 const PDF_HEAD = '%PDF-1.7\n';

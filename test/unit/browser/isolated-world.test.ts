@@ -2,7 +2,7 @@
 // it is sent in this process, as the page would, and records what crosses.
 import type { CDPSession } from '@cloudflare/puppeteer';
 import { describe, expect, it } from 'vitest';
-import { callInWorldSliced, REPLY_SLICE_BYTES } from '../../../src/browser/isolated-world.js';
+import { callInWorldSliced, REPLY_SLICE_BYTES } from '../../../src/browser/read/isolated-world.js';
 import { FakeCdpSession } from './support/fake-page.js';
 
 /** A session whose Runtime.callFunctionOn runs the function here and answers its value. */

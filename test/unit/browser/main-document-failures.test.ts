@@ -2,7 +2,7 @@
 // streams in (oversized), Chrome's error page after a real document (errorPage), the last failed
 // top-frame navigation, and the net error that cut the final response's body short (bodyFailure).
 import { afterEach, describe, expect, it } from 'vitest';
-import { watchMainDocument } from '../../../src/browser/main-document.js';
+import { watchMainDocument } from '../../../src/browser/page/main-document.js';
 import { targetGuard } from '../../../src/guard/policy.js';
 import { FakeFrame, FakePage, TARGET_URL } from './support/fake-page.js';
 import { flush, track } from './support/settle.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { watchMainDocument } from '../../../src/browser/main-document.js';
+import { watchMainDocument } from '../../../src/browser/page/main-document.js';
 import { targetGuard } from '../../../src/guard/policy.js';
 import { FakeFrame, FakePage, TARGET_URL } from './support/fake-page.js';
 import { flush, track } from './support/settle.js';

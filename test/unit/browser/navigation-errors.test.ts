@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { navigationError, netErrorName } from '../../../src/browser/navigation-errors.js';
+import { navigationError, netErrorName } from '../../../src/browser/page/navigation-errors.js';
 
 describe('navigationError', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NETWORK_QUIET_MS, type NetworkTracker, trackNetwork } from '../../../src/browser/network-tracker.js';
+import { NETWORK_QUIET_MS, type NetworkTracker, trackNetwork } from '../../../src/browser/page/network-tracker.js';
 import { FakeFrame, FakePage, TARGET_URL } from './support/fake-page.js';
 import { at, track, useFakeClock } from './support/settle.js';
 

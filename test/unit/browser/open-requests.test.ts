@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countsWhileOpen, isEventStream } from '../../../src/browser/open-requests.js';
+import { countsWhileOpen, isEventStream } from '../../../src/browser/page/open-requests.js';
 
 describe('countsWhileOpen', () => {
   it.each(['websocket', 'eventsource', 'media', 'ping', 'WebSocket', 'Ping'])('never counts a stream (%s)', (type) => {

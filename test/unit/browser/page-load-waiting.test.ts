@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NETWORK_QUIET_MS } from '../../../src/browser/network-tracker.js';
-import { BODY_GRACE_MS } from '../../../src/browser/page-load.js';
+import { NETWORK_QUIET_MS } from '../../../src/browser/page/network-tracker.js';
+import { BODY_GRACE_MS } from '../../../src/browser/page/page-load.js';
 import { load, outcome } from './support/load-harness.js';
 import { at, useFakeClock } from './support/settle.js';
 

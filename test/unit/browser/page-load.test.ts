@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { readBoundMs } from '../../../src/browser/serialize.js';
+import { readBoundMs } from '../../../src/browser/read/serialize.js';
 import { TARGET_URL, htmlReply } from './support/fake-page.js';
 import { load, OPTIONS, outcome } from './support/load-harness.js';
 import { at, useFakeClock } from './support/settle.js';

@@ -3,9 +3,9 @@
 // within a second, is 403 forbidden_target and the held navigation is cancelled. With the guard off,
 // or through an upstream proxy, nothing is waited for.
 import { describe, expect, it } from 'vitest';
-import type { HeldDocument } from '../../../src/browser/held-document.js';
-import type { MainDocument } from '../../../src/browser/main-document.js';
-import { refuseForbiddenPdfAddress } from '../../../src/browser/pdf-answer.js';
+import type { HeldDocument } from '../../../src/browser/page/held-document.js';
+import type { MainDocument } from '../../../src/browser/page/main-document.js';
+import { refuseForbiddenPdfAddress } from '../../../src/browser/read/pdf-answer.js';
 import { Timers } from '../../../src/browser/timers.js';
 import { ApiError } from '../../../src/errors.js';
 import { targetGuard } from '../../../src/guard/policy.js';

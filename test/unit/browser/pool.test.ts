@@ -1,6 +1,6 @@
 import type { Browser, BrowserWorker } from '@cloudflare/puppeteer';
 import { describe, expect, it, vi } from 'vitest';
-import { preparePage } from '../../../src/browser/page-setup.js';
+import { preparePage } from '../../../src/browser/page/page-setup.js';
 import {
   BrowserPool,
   MAX_SESSION_KEEP_ALIVE_MS,
@@ -8,7 +8,7 @@ import {
   SPARE_PAGES,
   sessionKeepAliveMs,
   type LaunchBrowser,
-} from '../../../src/browser/pool.js';
+} from '../../../src/browser/fleet/pool.js';
 import { ApiError } from '../../../src/errors.js';
 
 const binding = { fetch } as BrowserWorker;

@@ -2,7 +2,7 @@
 // key each (the in-page script asks for the frames it met by those keys), frames gone meanwhile left out.
 import type { Frame } from '@cloudflare/puppeteer';
 import { describe, expect, it } from 'vitest';
-import { registerChildFrames } from '../../../src/browser/remote-frames.js';
+import { registerChildFrames } from '../../../src/browser/read/remote-frames.js';
 import { FakeCdpSession, FakeFrame } from './support/fake-network.js';
 
 const asFrame = (frame: FakeFrame) => frame as unknown as Frame;

@@ -1,10 +1,10 @@
-// The hub's behaviour lives in Renderer (src/browser/renderer.ts): BrowserHub only builds it from its
+// The hub's behaviour lives in Renderer (src/browser/fleet/renderer.ts): BrowserHub only builds it from its
 // binding, and 'cloudflare:workers' does not load in Node.
 import type { Browser } from '@cloudflare/puppeteer';
 import { describe, expect, it, vi } from 'vitest';
-import type { PreparedPage } from '../../../src/browser/page-setup.js';
+import type { PreparedPage } from '../../../src/browser/page/page-setup.js';
 import type { RenderCall, RenderedPage, RenderOutcome } from '../../../src/browser/render-call.js';
-import { type LoadPage, Renderer, type RenderPool } from '../../../src/browser/renderer.js';
+import { type LoadPage, Renderer, type RenderPool } from '../../../src/browser/fleet/renderer.js';
 import { ApiError } from '../../../src/errors.js';
 import { RENDER_CALL, RENDERED_PAGE } from './support/render-call.js';
 import { useFakeClock } from './support/settle.js';

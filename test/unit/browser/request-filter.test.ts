@@ -2,7 +2,7 @@
 // page's CDP session: a proxy's challenge gets the proxy's credentials once, a target's never does.
 // The same paths run end to end through a real proxy in test/e2e/proxies.test.ts.
 import { describe, expect, it } from 'vitest';
-import { installRequestFilter, type RequestFilterOptions } from '../../../src/browser/request-filter.js';
+import { installRequestFilter, type RequestFilterOptions } from '../../../src/browser/page/request-filter.js';
 import { targetGuard } from '../../../src/guard/policy.js';
 import { FakePage } from './support/fake-page.js';
 

@@ -2,7 +2,7 @@
 // paused responses meet in either order, redirect hops pair up in turn, and a response never
 // reported is answered undefined (refused) once its wait is over.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { collectResponseAddresses } from '../../../src/browser/response-addresses.js';
+import { collectResponseAddresses } from '../../../src/browser/page/response-addresses.js';
 import { FakeCdpSession } from './support/fake-page.js';
 
 const report = (session: FakeCdpSession, requestId: string, space?: string) =>

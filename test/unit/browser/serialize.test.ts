@@ -3,7 +3,7 @@
 // The size limit and a read that never settles are covered through loadPage in page-load.test.ts.
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readBoundMs, serializePage } from '../../../src/browser/serialize.js';
+import { readBoundMs, serializePage } from '../../../src/browser/read/serialize.js';
 import { Timers } from '../../../src/browser/timers.js';
 import { ApiError } from '../../../src/errors.js';
 import { METADATA_FIELDS, type PageMetadata } from '../../../src/shared/metadata.js';

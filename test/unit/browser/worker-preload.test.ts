@@ -4,7 +4,7 @@
 import { EventEmitter } from 'node:events';
 import type { Page } from '@cloudflare/puppeteer';
 import { describe, expect, it } from 'vitest';
-import { preloadWorkers } from '../../../src/browser/worker-preload.js';
+import { preloadWorkers } from '../../../src/browser/page/worker-preload.js';
 
 function fakeWorker(fail = false) {
   const sent: { method: string; params: unknown }[] = [];

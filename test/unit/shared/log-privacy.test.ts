@@ -1,7 +1,7 @@
 // What of a URL reaches a log line or an error message (log-privacy.ts), and the causes the
 // operator's log is written from (errors.ts causeText, the RPC seam's wire form).
 import { describe, expect, it } from 'vitest';
-import { navigationError } from '../../../src/browser/navigation-errors.js';
+import { navigationError } from '../../../src/browser/page/navigation-errors.js';
 import { ApiError, causeText, fromWireError, toWireError } from '../../../src/errors.js';
 import { urlForLog, withoutUrlSecrets } from '../../../src/shared/log-privacy.js';
 

@@ -1,6 +1,6 @@
 // The consent engine of one document: DuckDuckGo's autoconsent (its AutoConsent class, as the package
 // ships it) given the document's rules, answering dialogs as a person who declines would, and
-// reporting through the binding what the Durable Object waits for (browser/consent-watch.ts). The
+// reporting through the binding what the Durable Object waits for (browser/consent/consent-watch.ts). The
 // engine looks for a dialog in rounds of its own; `runEngine` also gives a round on demand, which
 // the Durable Object asks for before the page is taken (docs/consent.md "Waiting"). What this reads
 // of the package's class is pinned by test/unit/browser/in-page/consent-engine.test.ts.

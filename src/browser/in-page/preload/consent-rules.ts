@@ -3,7 +3,7 @@
 // (scripts/consent-rule-split.mjs) the document's URL holds. The result is the filter's result on the
 // whole set. The preload carries the base and the texts only: a document whose URL holds no text runs
 // the base (baseRulesFor); one whose URL holds one asks the Durable Object, which keeps the site rules
-// and answers with consentRulesFor (browser/consent-site-rules.ts).
+// and answers with consentRulesFor (browser/consent/consent-site-rules.ts).
 import { type CompactCMPRule, type CompactCMPRuleset, filterCompactRules, type IndexedCMPRuleset } from '@duckduckgo/autoconsent';
 
 /** The part of the split rule set the preload carries. */

@@ -4,9 +4,9 @@
 // dialog of a known consent platform as a person who declines would (autoAction "optOut": reject or
 // "necessary only", never accept), through the dialog's buttons or its platform's API. Its progress
 // goes to the Durable Object through a binding (CONSENT_BINDING, added by page-setup.ts), so the
-// page is taken after the answer, not before (browser/consent-watch.ts). Before the page is taken,
+// page is taken after the answer, not before (browser/consent/consent-watch.ts). Before the page is taken,
 // the Durable Object also asks each document for one more detection round on the document as it is
-// then (CONSENT_ROUND, browser/consent-round.ts), so a round the engine would run late on a busy
+// then (CONSENT_ROUND, browser/consent/consent-round.ts), so a round the engine would run late on a busy
 // machine cannot miss a dialog. The site rules stay with the Durable Object, asked for by the
 // documents that may run one (consent-rules.ts). A page whose request keeps its dialogs (consent:
 // "keep") never runs this script.

@@ -1,4 +1,4 @@
-// The in-page script of the waits that look at the page itself (src/browser/page-waits.ts): whether
+// The in-page script of the waits that look at the page itself (src/browser/page/page-waits.ts): whether
 // an element matching a selector is rendered, and the scroll steps of `scroll: true`. It runs in an
 // isolated world, like the reads: the page's scripts cannot redefine what it calls.
 import type { WaitRequest } from '../protocol';

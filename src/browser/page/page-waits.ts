@@ -5,11 +5,11 @@
 // - scroll: one viewport at a time until the height stops growing at the bottom, or the step limit.
 // A document replaced under a call (the page navigated itself) is looked at again in its successor.
 import type { Page } from '@cloudflare/puppeteer';
-import WAIT_SCRIPT from '../../build/page-script-wait.js?raw';
-import type { ScrollReading, WaitRequest } from './in-page/protocol.js';
-import { callInWorld, inPageFunction, isNavigatedAway, openWorld, type World } from './isolated-world.js';
+import WAIT_SCRIPT from '../../../build/page-script-wait.js?raw';
+import type { ScrollReading, WaitRequest } from '../in-page/protocol.js';
+import { callInWorld, inPageFunction, isNavigatedAway, openWorld, type World } from '../read/isolated-world.js';
 import type { NetworkTracker } from './network-tracker.js';
-import type { Timers } from './timers.js';
+import type { Timers } from '../timers.js';
 
 const WAIT_FUNCTION = inPageFunction(WAIT_SCRIPT);
 

@@ -7,7 +7,7 @@
 // of a frame taken out of the page. Streams are never counted (open-requests.ts). A scroll step
 // waits for a shorter quiet spell than the wait event does.
 import type { Frame, HTTPRequest, HTTPResponse, Page } from '@cloudflare/puppeteer';
-import { isTopFrame, pageSession } from './cdp-internals.js';
+import { isTopFrame, pageSession } from '../cdp-internals.js';
 import { countsWhileOpen, isEventStream } from './open-requests.js';
 
 export const NETWORK_QUIET_MS = 500;

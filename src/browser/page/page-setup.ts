@@ -9,17 +9,17 @@
 // kept apart from loading so a page can be prepared ahead of time, before the request that will use
 // it arrives.
 import type { Browser, BrowserContext, Page } from '@cloudflare/puppeteer';
-import CONSENT_PRELOAD from '../../build/preload-consent.js?raw';
-import IN_VIEW_PRELOAD from '../../build/preload-in-view.js?raw';
-import SOCKET_GUARD_PRELOAD from '../../build/preload-socket-guard.js?raw';
-import { targetGuard, type TargetGuard } from '../guard/policy.js';
+import CONSENT_PRELOAD from '../../../build/preload-consent.js?raw';
+import IN_VIEW_PRELOAD from '../../../build/preload-in-view.js?raw';
+import SOCKET_GUARD_PRELOAD from '../../../build/preload-socket-guard.js?raw';
+import { targetGuard, type TargetGuard } from '../../guard/policy.js';
 import { newPageWithoutBrowserUi } from './browser-ui.js';
-import { consentRound } from './consent-round.js';
-import { consentRulesDesk, rulesRequest } from './consent-site-rules.js';
-import { type ConsentWatch, watchConsent } from './consent-watch.js';
-import { CONSENT_BINDING } from './in-page/protocol.js';
+import { consentRound } from '../consent/consent-round.js';
+import { consentRulesDesk, rulesRequest } from '../consent/consent-site-rules.js';
+import { type ConsentWatch, watchConsent } from '../consent/consent-watch.js';
+import { CONSENT_BINDING } from '../in-page/protocol.js';
 import type { HeldDocument } from './held-document.js';
-import type { PageSetup } from './render-call.js';
+import type { PageSetup } from '../render-call.js';
 import { installRequestFilter } from './request-filter.js';
 import { preloadWorkers } from './worker-preload.js';
 

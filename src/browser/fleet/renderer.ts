@@ -4,13 +4,13 @@
 // dependencies, so tests hand it a fake pool and loader, and the DO class is only wiring. The
 // pool is created on the first call, in that call's launch location (one hub per location) and
 // with its idle close (the browser session's keep-alive follows it, pool.ts).
-import { ApiError, toWireError } from '../errors.js';
-import type { BrowserLocation } from '../shared/locations.js';
-import { PhaseTimer } from '../shared/timings.js';
-import type { LoadablePage } from './page-load.js';
-import type { PreparedPage } from './page-setup.js';
+import { ApiError, toWireError } from '../../errors.js';
+import type { BrowserLocation } from '../../shared/locations.js';
+import { PhaseTimer } from '../../shared/timings.js';
+import type { LoadablePage } from '../page/page-load.js';
+import type { PreparedPage } from '../page/page-setup.js';
 import type { BrowserPool } from './pool.js';
-import type { LoadOptions, RenderCall, RenderedPage, RenderOutcome } from './render-call.js';
+import type { LoadOptions, RenderCall, RenderedPage, RenderOutcome } from '../render-call.js';
 
 /** What the renderer uses of BrowserPool. */
 export type RenderPool = Pick<BrowserPool, 'openPage' | 'discard' | 'close'>;

@@ -4,9 +4,9 @@
 // binding (in-page/preload/consent.ts), and the Durable Object answers from the whole split set
 // (build/consent-rules.json, made by scripts/build-page-script.mjs) with exactly what the package's
 // filter gives that URL and frame kind (consentRulesFor).
-import SPLIT_RULES_JSON from '../../build/consent-rules.json?raw';
-import { consentRulesFor, type PreloadRules, type SiteRules, type SplitRules } from './in-page/preload/consent-rules.js';
-import type { ConsentRulesRequest } from './in-page/protocol.js';
+import SPLIT_RULES_JSON from '../../../build/consent-rules.json?raw';
+import { consentRulesFor, type PreloadRules, type SiteRules, type SplitRules } from '../in-page/preload/consent-rules.js';
+import type { ConsentRulesRequest } from '../in-page/protocol.js';
 
 /** Requests answered for one page at most: a page asking in a loop costs nothing more. */
 const MAX_REQUESTS = 50;

@@ -3,7 +3,7 @@
 // dialogs"): a frame whose dialog was found is open until its answer succeeded or failed. A page
 // without a dialog reports nothing and is never waited for. Pure: page-setup.ts feeds it what the
 // page's binding receives.
-import type { ConsentReport } from './in-page/protocol.js';
+import type { ConsentReport } from '../in-page/protocol.js';
 
 /** Reports taken from one page at most: a page calling the binding in a loop costs nothing more. */
 const MAX_REPORTS = 200;

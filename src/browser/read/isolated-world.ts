@@ -2,7 +2,7 @@
 // and prototypes over the page's real DOM, so the page's scripts cannot tamper with what our in-page
 // code calls (reads in serialize.ts, waits in page-waits.ts). A world dies with its document.
 import type { CDPSession, Frame } from '@cloudflare/puppeteer';
-import { frameId, frameSession } from './cdp-internals.js';
+import { frameId, frameSession } from '../cdp-internals.js';
 
 const WORLD_NAME = 'page-fetch-serialize';
 /** What CDP answers a call into a document that has gone meanwhile (the page navigated). */

@@ -2,15 +2,15 @@
 // (held-document.ts) is read out of it, at most MAX_PDF_BYTES, within the navigation bound, then
 // converted here in the Durable Object (src/pdf) to the form the caller asked for. Status, headers
 // and final URL are the PDF response's, as for any page.
-import { ApiError } from '../errors.js';
-import { forbiddenTarget, type TargetGuard } from '../guard/policy.js';
-import { NO_METADATA } from '../shared/metadata.js';
-import { convertPdf, PdfRefused } from '../pdf/index.js';
-import type { PhaseTimer } from '../shared/timings.js';
-import type { HeldDocument } from './held-document.js';
-import type { MainDocument } from './main-document.js';
-import type { LoadOptions, RenderedPage } from './render-call.js';
-import type { Timers } from './timers.js';
+import { ApiError } from '../../errors.js';
+import { forbiddenTarget, type TargetGuard } from '../../guard/policy.js';
+import { NO_METADATA } from '../../shared/metadata.js';
+import { convertPdf, PdfRefused } from '../../pdf/index.js';
+import type { PhaseTimer } from '../../shared/timings.js';
+import type { HeldDocument } from '../page/held-document.js';
+import type { MainDocument } from '../page/main-document.js';
+import type { LoadOptions, RenderedPage } from '../render-call.js';
+import type { Timers } from '../timers.js';
 
 /** How long after a held response its address class may still be reported (its raw headers' event). */
 const ADDRESS_REPORT_GRACE_MS = 1000;

@@ -6,7 +6,7 @@
 // has its answer. A frame without the engine (consent: "keep", a document the script could not run
 // in) answers at once; a frame that is gone is skipped; the caller bounds the whole by its budget.
 import type { Frame, Page } from '@cloudflare/puppeteer';
-import { CONSENT_ROUND } from './in-page/protocol.js';
+import { CONSENT_ROUND } from '../in-page/protocol.js';
 
 /** Calls the round when the document has one; `undefined` otherwise. */
 const ROUND_CALL = `(() => { const round = globalThis.${CONSENT_ROUND}; return typeof round === 'function' ? round() : undefined; })()`;

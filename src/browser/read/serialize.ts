@@ -8,16 +8,16 @@
 // again on its new document, as often as it takes within the bound (a page that refreshes itself at
 // once, forever, has a document to read between two of its navigations).
 import type { Frame, Page } from '@cloudflare/puppeteer';
-import HTML_SCRIPT from '../../build/page-script-html.js?raw';
-import MAIN_CONTENT_SCRIPT from '../../build/page-script-main-content.js?raw';
-import MARKDOWN_SCRIPT from '../../build/page-script-markdown.js?raw';
-import { ApiError, contentTooLarge } from '../errors.js';
-import { utf8Length } from '../shared/utf8.js';
+import HTML_SCRIPT from '../../../build/page-script-html.js?raw';
+import MAIN_CONTENT_SCRIPT from '../../../build/page-script-main-content.js?raw';
+import MARKDOWN_SCRIPT from '../../../build/page-script-markdown.js?raw';
+import { ApiError, contentTooLarge } from '../../errors.js';
+import { utf8Length } from '../../shared/utf8.js';
 import { callInWorldSliced, inPageFunction, isNavigatedAway, openWorld, type World } from './isolated-world.js';
-import type { PageMetadata } from '../shared/metadata.js';
-import type { ContentMode, PageReply, PageRequest, PartSelection, PortableTree } from './in-page/protocol.js';
+import type { PageMetadata } from '../../shared/metadata.js';
+import type { ContentMode, PageReply, PageRequest, PartSelection, PortableTree } from '../in-page/protocol.js';
 import { registerChildFrames } from './remote-frames.js';
-import type { Timers } from './timers.js';
+import type { Timers } from '../timers.js';
 
 /**
  * `html`: the DOM, shadow roots as declarative shadow DOM; `markdown`: what a person sees, as

@@ -4,10 +4,10 @@
 // disconnects (crash, expiry, recycling), and closed after a quiet period. Pages for the next
 // requests are prepared ahead of time so the common path skips context and page creation.
 import puppeteer, { type Browser, type BrowserWorker, type WorkersLaunchOptions } from '@cloudflare/puppeteer';
-import { ApiError } from '../errors.js';
-import type { BrowserLocation } from '../shared/locations.js';
-import { preparePage, type PreparedPage } from './page-setup.js';
-import type { PageSetup } from './render-call.js';
+import { ApiError } from '../../errors.js';
+import type { BrowserLocation } from '../../shared/locations.js';
+import { preparePage, type PreparedPage } from '../page/page-setup.js';
+import type { PageSetup } from '../render-call.js';
 
 export type LaunchBrowser = (binding: BrowserWorker, options?: WorkersLaunchOptions) => Promise<Browser>;
 export type BrowserLimits = (binding: BrowserWorker) => Promise<{ timeUntilNextAllowedBrowserAcquisition: number }>;

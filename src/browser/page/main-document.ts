@@ -6,9 +6,9 @@
 // Downloads never reach puppeteer's 'response' event: Chrome aborts the navigation, then reports the
 // raw response headers (Network.responseReceivedExtraInfo) and Page.downloadWillBegin.
 import type { HTTPRequest, HTTPResponse, Page } from '@cloudflare/puppeteer';
-import { mayBePdf, unsupportedContentReason } from '../shared/content-type.js';
-import type { TargetGuard } from '../guard/policy.js';
-import { isTopFrame, pageSession, requestId } from './cdp-internals.js';
+import { mayBePdf, unsupportedContentReason } from '../../shared/content-type.js';
+import type { TargetGuard } from '../../guard/policy.js';
+import { isTopFrame, pageSession, requestId } from '../cdp-internals.js';
 
 export interface MainDocument {
   /** Resolves when the main frame committed a document whose response we hold. */

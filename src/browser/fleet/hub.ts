@@ -3,9 +3,9 @@
 // so a session is only ever reused for the location it was launched in. Only wiring: the binding
 // becomes a BrowserPool, and renderer.ts renders each call (retry, idle close) as plain data.
 import { DurableObject } from 'cloudflare:workers';
-import { loadPage } from './page-load.js';
+import { loadPage } from '../page/page-load.js';
 import { BrowserPool } from './pool.js';
-import type { RenderCall, RenderOutcome } from './render-call.js';
+import type { RenderCall, RenderOutcome } from '../render-call.js';
 import { Renderer } from './renderer.js';
 
 /** What the hub reads of the deployment's Env: only the Browser Rendering binding. */

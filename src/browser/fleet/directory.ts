@@ -3,10 +3,10 @@
 // location's BrowserHub objects, and whose launch pacing is Browser Rendering's own limits.
 import puppeteer from '@cloudflare/puppeteer';
 import { DurableObject } from 'cloudflare:workers';
-import type { BrowserLocation } from '../shared/locations.js';
+import type { BrowserLocation } from '../../shared/locations.js';
 import { FleetDirectory } from './fleet-directory.js';
 import type { BrowserHub } from './hub.js';
-import type { RenderCall, RenderOutcome } from './render-call.js';
+import type { RenderCall, RenderOutcome } from '../render-call.js';
 
 /** What the directory reads of the deployment's Env. */
 export interface DirectoryEnv {

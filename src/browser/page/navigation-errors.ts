@@ -2,7 +2,7 @@
 // reports them as "net::ERR_*" in page.goto()'s rejection. Proxy failures, timeouts and plain
 // unreachability get different codes; the public message names the net error, never the proxy's
 // credentials.
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../errors.js';
 
 const PROXY_ERRORS = new Set([
   'ERR_PROXY_CONNECTION_FAILED',

@@ -3,8 +3,8 @@
 // main document streamed in far more than may be returned (a gzip bomb), or the page sent itself to a
 // URL that failed and Chrome committed its error page (that page is never the target's content).
 import type { Page } from '@cloudflare/puppeteer';
-import { ApiError, contentTooLarge } from '../errors.js';
-import { urlForLog } from '../shared/log-privacy.js';
+import { ApiError, contentTooLarge } from '../../errors.js';
+import { urlForLog } from '../../shared/log-privacy.js';
 import type { MainDocument } from './main-document.js';
 
 export interface PageFailures {

@@ -12,23 +12,23 @@
 // answered by pdf-answer.ts instead: read out of the browser and converted. Closing the page is the
 // caller's job.
 import type { HTTPResponse } from '@cloudflare/puppeteer';
-import { type AnswerKind, documentKind } from '../shared/content-type.js';
-import { ApiError } from '../errors.js';
-import { forbiddenTarget } from '../guard/policy.js';
-import { NO_METADATA } from '../shared/metadata.js';
-import type { PhaseTimer } from '../shared/timings.js';
-import type { WaitEvent, WaitResult } from '../shared/wait-events.js';
+import { type AnswerKind, documentKind } from '../../shared/content-type.js';
+import { ApiError } from '../../errors.js';
+import { forbiddenTarget } from '../../guard/policy.js';
+import { NO_METADATA } from '../../shared/metadata.js';
+import type { PhaseTimer } from '../../shared/timings.js';
+import type { WaitEvent, WaitResult } from '../../shared/wait-events.js';
 import { watchMainDocument, type MainDocument } from './main-document.js';
 import { navigationError, netErrorName } from './navigation-errors.js';
 import { trackNetwork, type NetworkTracker } from './network-tracker.js';
 import type { HeldDocument } from './held-document.js';
 import { watchPageFailures } from './page-failures.js';
-import { pdfAnswer, refuseForbiddenPdfAddress } from './pdf-answer.js';
+import { pdfAnswer, refuseForbiddenPdfAddress } from '../read/pdf-answer.js';
 import { scrollThrough, selectorsAccepted, waitForRendered } from './page-waits.js';
 import type { PreparedPage } from './page-setup.js';
-import type { ContentForm, LoadOptions, RenderedPage } from './render-call.js';
-import { readBoundMs, serializePage } from './serialize.js';
-import { Timers } from './timers.js';
+import type { ContentForm, LoadOptions, RenderedPage } from '../render-call.js';
+import { readBoundMs, serializePage } from '../read/serialize.js';
+import { Timers } from '../timers.js';
 
 /** How long after an aborted navigation to wait for Chrome to say it was a download. */
 const DOWNLOAD_GRACE_MS = 250;

@@ -4,9 +4,9 @@
 // Rendering's launch rate, and identical requests under way shared. Plain logic over two functions
 // (render on hub i; ms until a launch is allowed), so tests and the Durable Object (directory.ts)
 // drive the same code; every request of the location passes here, so its view of the hubs is exact.
-import { ApiError, toWireError } from '../errors.js';
+import { ApiError, toWireError } from '../../errors.js';
 import { type FleetLimits, type HubView, hubState, place, retryAfterSeconds, worthWaiting } from './fleet-policy.js';
-import type { RenderCall, RenderOutcome } from './render-call.js';
+import type { RenderCall, RenderOutcome } from '../render-call.js';
 
 /** Renders a call on hub `index` of the location. */
 export type RenderOn = (index: number, call: RenderCall) => Promise<RenderOutcome>;

@@ -21,9 +21,9 @@
 //   main-frame one whose headers say it may be a PDF is held (held-document.ts) for the load to read,
 //   before the browser downloads it or shows a viewer; any other response goes on at once.
 import type { CDPSession, Page } from '@cloudflare/puppeteer';
-import { mayBePdf } from '../shared/content-type.js';
-import type { TargetGuard } from '../guard/policy.js';
-import { frameId, frameSession, pageSession } from './cdp-internals.js';
+import { mayBePdf } from '../../shared/content-type.js';
+import type { TargetGuard } from '../../guard/policy.js';
+import { frameId, frameSession, pageSession } from '../cdp-internals.js';
 import { holdDocument, type HeldDocument } from './held-document.js';
 import { isRedirect } from './main-document.js';
 import { collectResponseAddresses } from './response-addresses.js';

@@ -8,7 +8,7 @@
 // to puppeteer as usual. The page, its frames and its rendering are untouched; a browser without
 // such targets (another build, the edge) just has nothing to close.
 import type { Browser, BrowserContext, CDPSession, Page } from '@cloudflare/puppeteer';
-import { targetId as targetIdOf } from './cdp-internals.js';
+import { targetId as targetIdOf } from '../cdp-internals.js';
 
 interface TargetInfo {
   targetId: string;

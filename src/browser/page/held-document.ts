@@ -5,8 +5,8 @@
 // 4 MiB on the wire, docs/api.md "Large pages"); its first bytes decide whether it is a PDF.
 import { Buffer } from 'node:buffer';
 import type { CDPSession } from '@cloudflare/puppeteer';
-import { joinedBytes } from '../shared/bytes.js';
-import { hasPdfSignature, unsupportedContentReason } from '../shared/content-type.js';
+import { joinedBytes } from '../../shared/bytes.js';
+import { hasPdfSignature, unsupportedContentReason } from '../../shared/content-type.js';
 
 /** Bytes per IO.read: 3 MiB, which base64 makes 4 MiB on the wire. */
 export const READ_SLICE_BYTES = 3 * 1024 * 1024;
