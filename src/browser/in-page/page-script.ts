@@ -15,7 +15,7 @@ import type { documentToMarkdown } from '../../markdown/convert';
 import type { domBuilder } from './dom-form';
 import { htmlForm } from './html-form';
 import type { detachTree, LightDocument, LightNode, lightBuilder } from './light-tree';
-import type { mainContentOf } from './main-content';
+import type { mainContentOf } from './main-content/index';
 import { pageMetadata } from './metadata';
 import { encodeChildren, graft } from './portable-tree';
 import type { PageReply, PageRequest, PortableTree } from './protocol';

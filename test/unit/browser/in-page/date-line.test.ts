@@ -1,8 +1,8 @@
-// isDateLine (in-page/date-line.ts): what a main-content extract drops as a date line — a year with
+// isDateLine (in-page/main-content/date-line.ts): what a main-content extract drops as a date line — a year with
 // a clock, or a date standing alone — and what it keeps: sentences about dates, date ranges, lines
 // that only hold a year.
 import { describe, expect, it } from 'vitest';
-import { isDateLine, isStamp } from '../../../../src/browser/in-page/date-line.js';
+import { isDateLine, isStamp } from '../../../../src/browser/in-page/main-content/date-line.js';
 
 describe('isDateLine', () => {
   it.each([

@@ -1,8 +1,8 @@
-// The heading of a main-content extract (in-page/heading.ts): the page's title without the site's
+// The heading of a main-content extract (in-page/main-content/heading.ts): the page's title without the site's
 // name (or its author's) appended to it, known from site_name, the canonical or page URL's host, the
 // author, or as a domain name.
 import { describe, expect, it } from 'vitest';
-import { articleHeading } from '../../../../src/browser/in-page/heading.js';
+import { articleHeading } from '../../../../src/browser/in-page/main-content/heading.js';
 
 const none = { site_name: null, canonical_url: null, author: null };
 const PAGE = 'http://127.0.0.1:8080/article.html';

@@ -3,7 +3,7 @@
 // Type-checked with the in-page scripts (src/browser/in-page/tsconfig.json): it needs the DOM's types.
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
-import { titleBlockArticle } from '../../../../src/browser/in-page/title-block';
+import { titleBlockArticle } from '../../../../src/browser/in-page/main-content/title-block';
 
 const ROWS = [
   ['Material', 'Solid brass body with a hand-blown glass chimney'],

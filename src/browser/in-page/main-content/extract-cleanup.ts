@@ -9,7 +9,7 @@ import { dropCaptions } from './captions';
 import { dropCommentThreads, dropDateLines } from './dated-lines';
 import { dropArticleHeader, dropRepeatedHeading, dropTrailingCard, dropTrailingHeadings } from './extract-headings';
 import { HAS_MEDIA, headsBefore, holdsTitleLink, linkDensity, normalized, siblingRuns, visibleLength } from './extract-dom';
-import { fontSizeOf } from './font-size';
+import { fontSizeOf } from '../font-size';
 
 /** A block inside the extract with this many links or more… */
 const MIN_LINK_BLOCK_LINKS = 3;

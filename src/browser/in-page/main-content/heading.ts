@@ -1,7 +1,7 @@
 // The title a main-content extract starts with: the page's title without the site's name (or the
 // author's) that <title> and many a sharing title append — "Clymer workshop manual review | MoreBikes"
 // names the article as "Clymer workshop manual review". Pure: no DOM, so the unit tests run it as it is.
-import type { PageMetadata } from '../../shared/metadata';
+import type { PageMetadata } from '../../../shared/metadata';
 
 /** Separators between a title and the site's name, spaced as titles write them. */
 const SEPARATOR = /\s+(?:[|\-–—»:]{1,2}|::)\s+/g;

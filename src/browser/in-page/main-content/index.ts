@@ -4,9 +4,9 @@
 // it only ever sees what the browser renders; the result goes to the same serializer as whole pages.
 // When no main content can be told apart (a home page of link lists, a search result list, a
 // product grid) or the extract is implausibly small, there is none, and the caller sends the page.
-import type { PageMetadata } from '../../shared/metadata';
+import type { PageMetadata } from '../../../shared/metadata';
 import { dropNonArticle } from './extract-cleanup';
-import { clearFontSizes } from './font-size';
+import { clearFontSizes } from '../font-size';
 import { holdsTitleLink, linkDensity, siblingGroups, visibleLength } from './extract-dom';
 import { articleHeading } from './heading';
 import { readabilityArticle } from './readability-article';
