@@ -4,28 +4,17 @@
 // Fetch domain never sees. Here nothing at all reaches the loopback host: the browser refuses a public
 // page's connection to a private address before sending it, for sockets as for the rest.
 import { describe, expect, it } from 'vitest';
-import { useWorker } from './support/e2e-hooks.js';
+import { fetchPublicPage, usePublicPageWorker } from './support/public-page.js';
 
-const PUBLIC_ADDRESS = '11.0.0.1';
-
-const ctx = useWorker(async (fixtures) => ({
-  vars: { ALLOW_PRIVATE_NETWORK: 'false' },
-  isolatedNetwork: { publicAddress: PUBLIC_ADDRESS, fixturePort: Number(new URL(fixtures.origin).port) },
-  chromiumFlags: [`--host-resolver-rules=MAP site.example ${PUBLIC_ADDRESS}, MAP *.rebind.example 127.0.0.1`],
-}));
-
-const port = () => new URL(ctx.fixtures.origin).port;
+const ctx = usePublicPageWorker();
 
 describe('private-network guard on the page own requests (with the browser checks)', () => {
   it('keeps a frame, fetch(), script, redirects and WebSockets from ever reaching loopback, and still returns the page', async () => {
-    const response = await ctx.worker.fetchPage({
-      url: `http://site.example:${port()}/guard/rebound`,
+    const { status, data } = await fetchPublicPage(ctx, '/guard/rebound', {
       wait_event: 'networkIdle',
       wait_ms: 15000,
     });
-    const json = (await response.json()) as { data?: string };
-    expect(response.status).toBe(200);
-    const data = json.data ?? '';
+    expect(status).toBe(200);
     expect(data).toContain('<span id="public-script">public script ran</span>');
     for (const id of ['fetch', 'socket-name', 'socket-address']) expect(data).toContain(`<span id="${id}">refused</span>`);
     for (const id of ['frame', 'script', 'redirected-script', 'redirected-frame']) {

@@ -9,35 +9,19 @@
 // they connected and got the secret). subresource-guard-browser.test.ts has the browser's checks on,
 // as they ship.
 import { describe, expect, it } from 'vitest';
-import { useWorker } from './support/e2e-hooks.js';
+import { fetchPublicPage, usePublicPageWorker } from './support/public-page.js';
 
-const PUBLIC_ADDRESS = '11.0.0.1';
+const ctx = usePublicPageWorker(['--enable-features=LocalNetworkAccessChecks:LocalNetworkAccessChecksWarn/true']);
 
-const ctx = useWorker(async (fixtures) => {
-  const fixturePort = Number(new URL(fixtures.origin).port);
-  return {
-    vars: { ALLOW_PRIVATE_NETWORK: 'false' },
-    isolatedNetwork: { publicAddress: PUBLIC_ADDRESS, fixturePort },
-    chromiumFlags: [
-      `--host-resolver-rules=MAP site.example ${PUBLIC_ADDRESS}, MAP *.rebind.example 127.0.0.1`,
-      '--enable-features=LocalNetworkAccessChecks:LocalNetworkAccessChecksWarn/true',
-    ],
-  };
-});
-
-const port = () => new URL(ctx.fixtures.origin).port;
 const requested = (path: string) => ctx.fixtures.requests.some((request) => request.path === path);
 
 describe('private-network guard on the page own requests (the project filter)', () => {
   it('fails a frame, fetch(), script and redirects that reach loopback through a name or a redirect, and still returns the page', async () => {
-    const response = await ctx.worker.fetchPage({
-      url: `http://site.example:${port()}/guard/rebound?sockets=no`,
+    const { status, data } = await fetchPublicPage(ctx, '/guard/rebound?sockets=no', {
       wait_event: 'networkIdle',
       wait_ms: 15000,
     });
-    const json = (await response.json()) as { data?: string };
-    expect(response.status).toBe(200);
-    const data = json.data ?? '';
+    expect(status).toBe(200);
     expect(data).toContain('<h1>Rebound page</h1>');
     // Judged like the others and let through: the page's own public script ran.
     expect(data).toContain('<span id="public-script">public script ran</span>');
@@ -57,27 +41,22 @@ describe('private-network guard on the page own requests (the project filter)', 
   });
 
   it('answers a page that fetches one cacheable resource twice (the cache is off, so both answers are judged)', async () => {
-    const response = await ctx.worker.fetchPage({
-      url: `http://site.example:${port()}/guard/twice`,
+    const { status, data } = await fetchPublicPage(ctx, '/guard/twice', {
       wait_event: 'networkIdle',
       wait_ms: 30000,
     });
-    const json = (await response.json()) as { data?: string };
-    expect(response.status).toBe(200);
-    expect(json.data).toContain('<p id="first">first: cached text</p>');
-    expect(json.data).toContain('<p id="second">second: cached text</p>');
+    expect(status).toBe(200);
+    expect(data).toContain('<p id="first">first: cached text</p>');
+    expect(data).toContain('<p id="second">second: cached text</p>');
   });
 
   it('refuses WebSockets to loopback by address in the page, from its own constructor and a script-made frame, and lets a public one through', async () => {
-    const response = await ctx.worker.fetchPage({
-      url: `http://site.example:${port()}/guard/sockets`,
+    const { status, data } = await fetchPublicPage(ctx, '/guard/sockets', {
       wait_event: 'load',
       wait_for_selector: '#sockets-done',
       wait_ms: 15000,
     });
-    const json = (await response.json()) as { data?: string };
-    expect(response.status).toBe(200);
-    const data = json.data ?? '';
+    expect(status).toBe(200);
     // Failed as a refused connection is: an error, then a close with 1006, and a closed WebSocket.
     for (const id of ['by-address', 'blank-frame']) {
       expect(data).toContain(`<span id="${id}">error, close 1006; state 3; instance true</span>`);
@@ -92,15 +71,12 @@ describe('private-network guard on the page own requests (the project filter)', 
   });
 
   it('refuses WebSockets to loopback by address in dedicated workers (a script and a blob), and lets a public one through', async () => {
-    const response = await ctx.worker.fetchPage({
-      url: `http://site.example:${port()}/guard/socket-worker`,
+    const { status, data } = await fetchPublicPage(ctx, '/guard/socket-worker', {
       wait_event: 'load',
       wait_for_selector: '#workers-done',
       wait_ms: 15000,
     });
-    const json = (await response.json()) as { data?: string };
-    expect(response.status).toBe(200);
-    const data = json.data ?? '';
+    expect(status).toBe(200);
     for (const id of ['worker', 'blob-worker']) {
       expect(data).toContain(`<p id="${id}">loopback: error, close 1006; state 3 | public: open, message, `);
       // The loopback socket never reached the host; the public one did.

@@ -80,12 +80,16 @@ export function trackNetwork(page: Page): NetworkTracker {
     evaluate();
   };
   const session = pageSession(page);
-  page.on('framedetached', onFrameDetached);
-  page.on('request', onStart);
-  page.on('response', onResponse);
-  page.on('requestfinished', onEnd);
-  page.on('requestfailed', onEnd);
-  page.on('domcontentloaded', onDomContentLoaded);
+  // Each page event with its handler, listened to here and let go in dispose().
+  const pageListeners = [
+    ['framedetached', onFrameDetached],
+    ['request', onStart],
+    ['response', onResponse],
+    ['requestfinished', onEnd],
+    ['requestfailed', onEnd],
+    ['domcontentloaded', onDomContentLoaded],
+  ] as const;
+  for (const [event, handler] of pageListeners) page.on(event, handler as (value: unknown) => void);
   session?.on('Page.frameNavigated', onFrameNavigated);
 
   return {
@@ -97,12 +101,7 @@ export function trackNetwork(page: Page): NetworkTracker {
     },
     started: () => started,
     dispose() {
-      page.off('framedetached', onFrameDetached);
-      page.off('request', onStart);
-      page.off('response', onResponse);
-      page.off('requestfinished', onEnd);
-      page.off('requestfailed', onEnd);
-      page.off('domcontentloaded', onDomContentLoaded);
+      for (const [event, handler] of pageListeners) page.off(event, handler as (value: unknown) => void);
       session?.off('Page.frameNavigated', onFrameNavigated);
       for (const waiter of waiters) clearTimeout(waiter.timer);
       waiters.length = 0;
