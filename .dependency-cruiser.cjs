@@ -1,5 +1,6 @@
 // The layers of src/ (docs/architecture.md "Layers"), checked in CI by `npm run lint:layers`: imports
-// point down (api → browser's index → guard/markdown → shared modules), never back up, and no cycles.
+// point down (api → browser's index → browser → consent → in-page → main-content/markdown/guard → shared
+// modules), never back up, and no cycles.
 // Type-only imports count too: a type cycle is still a tangle.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -7,10 +8,10 @@ module.exports = {
     { name: 'no-cycles', severity: 'error', from: {}, to: { circular: true } },
     {
       name: 'api-uses-browser-index-only',
-      comment: 'The Worker sees the Durable Object side through src/browser/index.ts alone.',
+      comment: 'The Worker sees the Durable Object side (and what it sends into the page) through src/browser/index.ts alone.',
       severity: 'error',
       from: { path: '^src/api/' },
-      to: { path: '^src/browser/', pathNot: '^src/browser/index\\.ts$' },
+      to: { path: '^src/(browser|consent|in-page|main-content)/', pathNot: '^src/browser/index\\.ts$' },
     },
     {
       name: 'browser-not-above',
@@ -20,32 +21,60 @@ module.exports = {
       to: { path: '^src/(api/|index\\.ts$|env\\.ts$)' },
     },
     {
-      name: 'policies-stand-alone',
-      comment: 'guard and markdown are policies both sides use: they import neither side nor each other.',
+      name: 'consent-below-browser',
+      comment: 'Consent (the engine the page runs and the Durable Object side that answers it) never reaches back into the fleet or the Worker.',
       severity: 'error',
-      from: { path: '^src/(guard|markdown)/' },
+      from: { path: '^src/consent/' },
       to: { path: '^src/(api/|browser/|index\\.ts$|env\\.ts$)' },
     },
     {
+      name: 'in-page-runs-in-the-page',
+      comment: 'The in-page script, main content and the consent engine run in the browser: no Workers runtime, no puppeteer, no Durable Object side.',
+      severity: 'error',
+      from: { path: '^src/(in-page/|main-content/|consent/engine/)' },
+      to: { path: '^(src/(api|browser)/|src/(index|env)\\.ts$|cloudflare:|node_modules/@cloudflare/puppeteer)' },
+    },
+    {
+      name: 'in-page-below-consent',
+      comment: 'The in-page script is what consent and the fleet send into the page; it imports neither.',
+      severity: 'error',
+      from: { path: '^src/in-page/' },
+      to: { path: '^src/consent/' },
+    },
+    {
+      name: 'policies-stand-alone',
+      comment: 'guard, markdown and main content are policies the layers above use: they import no layer above them nor each other.',
+      severity: 'error',
+      from: { path: '^src/(guard|markdown|main-content)/' },
+      to: { path: '^src/(api/|browser/|consent/|in-page/|index\\.ts$|env\\.ts$)' },
+    },
+    {
+      name: 'no-policy-imports-another',
+      comment: 'guard, markdown and main content stand side by side.',
+      severity: 'error',
+      from: { path: '^src/(guard|markdown|main-content)/' },
+      to: { path: '^src/(guard|markdown|main-content)/', pathNot: '^src/$1/' },
+    },
+    {
       name: 'markdown-pure',
-      comment: 'The serializer walks any DOM: no Workers runtime, no puppeteer, no guard.',
+      comment: 'The serializer walks any DOM: no Workers runtime, no puppeteer.',
       severity: 'error',
       from: { path: '^src/markdown/' },
-      to: { path: '^(src/guard/|cloudflare:|node_modules/@cloudflare/puppeteer)' },
+      to: { path: '^(cloudflare:|node_modules/@cloudflare/puppeteer)' },
     },
     {
       name: 'pdf-pure',
       comment: 'The PDF conversion reads bytes and writes text: no Worker side, no browser, no guard, no puppeteer.',
       severity: 'error',
       from: { path: '^src/pdf/' },
-      to: { path: '^(src/(api|browser|guard)/|src/(index|env)\\.ts$|cloudflare:|node_modules/@cloudflare/puppeteer)' },
+      to: { path: '^(src/(api|browser|consent|in-page|main-content|guard)/|src/(index|env)\\.ts$|cloudflare:|node_modules/@cloudflare/puppeteer)' },
     },
     {
       name: 'shared-at-the-bottom',
       comment: 'The small shared modules (src/shared/, errors) import no layer.',
       severity: 'error',
       from: { path: '^src/(shared/|errors\\.ts$)' },
-      to: { path: '^src/(api|browser|guard|markdown|pdf)/' },
+      to: { path: '^src/(api|browser|consent|in-page|main-content|guard|markdown|pdf)/' },
     },
     {
       name: 'production-code-only',

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// Bundles the in-page script (src/browser/in-page, with the markdown serializer it imports) into one
+// Bundles the in-page script (src/in-page, with the main-content policy and the markdown serializer it imports) into one
 // file per kind of read, build/page-script-<kind>.js: each a function body the Durable Object sends
 // to the page as text (src/browser/read/serialize.ts and page-waits.ts import them with `?raw`). The page
 // compiles what it is sent on every read, so each kind carries only the code it runs, minified. The
-// preload scripts (src/browser/in-page/preload) become build/preload-<name>.js: scripts that run as
+// preload scripts (src/in-page/preload, and the consent engine's src/consent/engine/preload.ts) become build/preload-<name>.js: scripts that run as
 // they are in every new document (page-setup.ts); build/consent-rules.json is the consent rule set
 // the Durable Object keeps. Run by wrangler before every build (wrangler.toml
 // [build]) and by the tests' global setup; the output is not committed.
@@ -15,10 +15,14 @@ import { asciiOnly } from './ascii-only.mjs';
 import { splitRuleSet, splitRulesModule, withRuleComments } from './consent-rule-split.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-/** The kinds of read, each an entry in src/browser/in-page/scripts/. */
+/** The kinds of read, each an entry in src/in-page/scripts/. */
 const SCRIPT_KINDS = ['html', 'markdown', 'main-content', 'wait'];
-/** Scripts every new document runs before its own, each an entry in src/browser/in-page/preload/. */
-const PRELOADS = ['in-view', 'consent', 'socket-guard'];
+/** Scripts every new document runs before its own, by name, each an entry under src/. */
+const PRELOADS = {
+  'in-view': 'in-page/preload/in-view.ts',
+  consent: 'consent/engine/preload.ts',
+  'socket-guard': 'in-page/preload/socket-guard.ts',
+};
 
 const CONSENT_RULES_MODULE = 'page-fetch:consent-rules';
 
@@ -37,13 +41,13 @@ const consentRulesPlugin = {
 };
 
 /**
- * One minified browser bundle of `entry` (under src/browser/in-page/) written as `outfile` (under
+ * One minified browser bundle of `entry` (under src/) written as `outfile` (under
  * build/), after `finish` (the consent rules' comment goes in once minified: comments do not survive
  * that) and ASCII-only: the page compiles it as one-byte text.
  */
 async function bundle(entry, outfile, options = {}, finish = (code) => code) {
   const result = await build({
-    entryPoints: [join(ROOT, 'src/browser/in-page', entry)],
+    entryPoints: [join(ROOT, 'src', entry)],
     bundle: true,
     format: 'iife',
     target: 'es2022',
@@ -62,14 +66,14 @@ export async function buildPageScript() {
   const withRules = (code) => withRuleComments(code, { base, siteTexts });
   await Promise.all([
     // An IIFE assigned to a local: the Durable Object wraps it in `function (request) { … }`.
-    ...SCRIPT_KINDS.map((kind) => bundle(`scripts/${kind}.ts`, `page-script-${kind}.js`, { globalName: 'pageFetchScript' })),
+    ...SCRIPT_KINDS.map((kind) => bundle(`in-page/scripts/${kind}.ts`, `page-script-${kind}.js`, { globalName: 'pageFetchScript' })),
     // Run as they are, in every new document; the consent preload carries its part of the rules.
-    ...PRELOADS.map((name) =>
-      bundle(`preload/${name}.ts`, `preload-${name}.js`, { plugins: [consentRulesPlugin] }, name === 'consent' ? withRules : undefined),
+    ...Object.entries(PRELOADS).map(([name, entry]) =>
+      bundle(entry, `preload-${name}.js`, { plugins: [consentRulesPlugin] }, name === 'consent' ? withRules : undefined),
     ),
   ]);
   // The whole split set, for the Durable Object to answer a document that may need site rules
-  // (src/browser/consent/consent-site-rules.ts).
+  // (src/consent/site-rules.ts).
   writeFileSync(join(ROOT, 'build', 'consent-rules.json'), JSON.stringify({ base, siteTexts, site }));
 }
 

@@ -6,7 +6,7 @@
 // each site rule gets, per alternative of its pattern, a piece of literal text every matching URL must
 // contain. The preload carries the other rules and these texts; a document whose URL holds none of
 // them runs the rest as they are, and one whose URL holds one asks the Durable Object, which keeps the
-// site rules, for its rules (src/browser/consent/consent-site-rules.ts): the package's filter still decides,
+// site rules, for its rules (src/consent/site-rules.ts): the package's filter still decides,
 // on far fewer patterns. A pattern this cannot read safely gets no literals and is always a candidate.
 
 /** Characters that stand for themselves when escaped with a backslash. */

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { CONSENT_BINDING } from '../../src/browser/in-page/protocol.js';
+import { CONSENT_BINDING } from '../../src/in-page/protocol.js';
 import { startFixtureServer } from '../../test/e2e/support/fixture-server.js';
 import { checkout } from './ab-workers.js';
 import { launchBareChromium } from './bare-chromium.js';

@@ -1,5 +1,5 @@
 // Turns a rendered page into the response content for the requested format. HTML is the browser's
-// serialized DOM as is, and markdown of an HTML page was made in the page (src/browser/in-page); for
+// serialized DOM as is, and markdown of an HTML page was made in the page (src/in-page); for
 // documents the browser only displays as text (plain text, JSON, XML) the text itself is the useful
 // markdown: plain text as is, JSON and XML in a fenced code block. Pure: no Workers or puppeteer APIs.
 import { parseHTML } from 'linkedom';

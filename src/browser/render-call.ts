@@ -5,7 +5,7 @@
 import type { ConsentChoice } from '../shared/consent.js';
 import type { AnswerKind } from '../shared/content-type.js';
 import type { WireError } from '../errors.js';
-import type { ContentMode, PartSelection } from './in-page/protocol.js';
+import type { ContentMode, PartSelection } from '../in-page/protocol.js';
 import type { GuardSettings } from '../guard/policy.js';
 import type { BrowserLocation } from '../shared/locations.js';
 import type { PageMetadata } from '../shared/metadata.js';

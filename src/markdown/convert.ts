@@ -1,5 +1,5 @@
 // Markdown of a parsed document, whatever DOM holds it: linkedom in the Worker's tests and
-// benchmarks (index.ts parses first), the browser's own DOM inside the page (src/browser/in-page).
+// benchmarks (index.ts parses first), the browser's own DOM inside the page (src/in-page).
 
 import { createContext } from './context';
 import type { DomDocument } from './dom';

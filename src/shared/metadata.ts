@@ -1,5 +1,5 @@
 // The page metadata of docs/api.md "Main content" (include_metadata): the fields, each a string or
-// null. Read in the page (src/browser/in-page/metadata.ts), described in the OpenAPI document.
+// null. Read in the page (src/in-page/metadata.ts), described in the OpenAPI document.
 
 export const METADATA_FIELDS = [
   'title',

@@ -2,7 +2,7 @@
 // cookies, storage and cache (a fresh context), dialogs answered, requests filtered (heavy
 // resources, private-network guard, password challenges; documents that may be PDFs held), proxy and credentials applied, lazy
 // loaders made to see every element in view (in-page/preload/in-view.ts, in every frame), and
-// cookie-consent dialogs declined (in-page/preload/consent.ts, reporting to consent-watch.ts; taken
+// cookie-consent dialogs declined (consent/engine/preload.ts, reporting to consent/watch.ts; taken
 // away again before navigation for a request that keeps them), and, with the private-network guard
 // on, WebSockets to private hosts refused in the page and its dedicated workers
 // (in-page/preload/socket-guard.ts: CDP's request filter never sees a socket). Opening is
@@ -14,10 +14,10 @@ import IN_VIEW_PRELOAD from '../../../build/preload-in-view.js?raw';
 import SOCKET_GUARD_PRELOAD from '../../../build/preload-socket-guard.js?raw';
 import { targetGuard, type TargetGuard } from '../../guard/policy.js';
 import { newPageWithoutBrowserUi } from './browser-ui.js';
-import { consentRound } from '../consent/consent-round.js';
-import { consentRulesDesk, rulesRequest } from '../consent/consent-site-rules.js';
-import { type ConsentWatch, watchConsent } from '../consent/consent-watch.js';
-import { CONSENT_BINDING } from '../in-page/protocol.js';
+import { consentRound } from '../../consent/round.js';
+import { consentRulesDesk, rulesRequest } from '../../consent/site-rules.js';
+import { type ConsentWatch, watchConsent } from '../../consent/watch.js';
+import { CONSENT_BINDING } from '../../in-page/protocol.js';
 import type { HeldDocument } from './held-document.js';
 import type { PageSetup } from '../render-call.js';
 import { installRequestFilter } from './request-filter.js';

@@ -6,7 +6,7 @@
 // A document replaced under a call (the page navigated itself) is looked at again in its successor.
 import type { Page } from '@cloudflare/puppeteer';
 import WAIT_SCRIPT from '../../../build/page-script-wait.js?raw';
-import type { ScrollReading, WaitRequest } from '../in-page/protocol.js';
+import type { ScrollReading, WaitRequest } from '../../in-page/protocol.js';
 import { callInWorld, inPageFunction, isNavigatedAway, openWorld, type World } from '../read/isolated-world.js';
 import type { NetworkTracker } from './network-tracker.js';
 import type { Timers } from '../timers.js';

@@ -6,7 +6,7 @@
 // children's reader forms go back to it by key (serialize.ts).
 import type { CDPSession, Frame } from '@cloudflare/puppeteer';
 import { frameId } from '../cdp-internals.js';
-import { FRAME_KEYS_GLOBAL } from '../in-page/protocol.js';
+import { FRAME_KEYS_GLOBAL } from '../../in-page/protocol.js';
 
 // Runs in the parent's isolated world on the iframe element: remembers it under a key.
 const REMEMBER_OWNER = `function (key) { (globalThis.${FRAME_KEYS_GLOBAL} ??= new Map()).set(this, key); }`;

@@ -15,7 +15,7 @@ import { ApiError, contentTooLarge } from '../../errors.js';
 import { utf8Length } from '../../shared/utf8.js';
 import { callInWorldSliced, inPageFunction, isNavigatedAway, openWorld, type World } from './isolated-world.js';
 import type { PageMetadata } from '../../shared/metadata.js';
-import type { ContentMode, PageReply, PageRequest, PartSelection, PortableTree } from '../in-page/protocol.js';
+import type { ContentMode, PageReply, PageRequest, PartSelection, PortableTree } from '../../in-page/protocol.js';
 import { registerChildFrames } from './remote-frames.js';
 import type { Timers } from '../timers.js';
 

@@ -63,7 +63,7 @@ export const HYPHENS = {
 };
 const HYPHENS_PDF = writePdf([{ runs: HYPHENS.lines.map((text, i) => ({ x: 72, y: 130 + 15 * i, size: 12, text })) }]);
 
-/** Larger than the e2e Worker's MAX_PDF_BYTES (test/e2e/pdf.test.ts). */
+/** Larger than the e2e Worker's MAX_PDF_BYTES (test/e2e/read/pdf.test.ts). */
 export const LARGE_PDF = writePdf(REPORT_PAGES, { padding: 200_000 });
 
 function send(res: ServerResponse, body: Buffer, headers: Record<string, string>) {

@@ -1,6 +1,6 @@
 // The MCP tool's pure parts (paging, argument rules, error text) and POST /mcp through the app with
 // the SDK's own client over an in-process fetch, the browser hub faked. The real Worker and browser
-// are in test/e2e/mcp.test.ts.
+// are in test/e2e/api/mcp.test.ts.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';

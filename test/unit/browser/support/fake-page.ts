@@ -3,7 +3,7 @@
 // responses it emits are in fake-network.ts). Helpers play out the event sequences Chrome produces
 // (a document committing, a navigation failing, a download), so tests read as what the page did;
 // everything is cast to puppeteer's types only at `fake.page`.
-import type { PageReply, PageRequest } from '../../../../src/browser/in-page/protocol.js';
+import type { PageReply, PageRequest } from '../../../../src/in-page/protocol.js';
 import type { Page } from '@cloudflare/puppeteer';
 import { vi } from 'vitest';
 import { Emitter, FakeCdpSession, FakeFrame, FakeRequest, FakeResponse, type FakeResponseInit } from './fake-network.js';

@@ -1,7 +1,7 @@
 // Runs loadPage (page-load.ts) against a FakePage from t=0 (under useFakeClock, settle.ts), and sums up how it
 // ended (error code and status, or wait result; or the error with its message) with the fake time it ended at,
 // so each test can assert its one outcome as a single value.
-import { watchConsent } from '../../../../src/browser/consent/consent-watch.js';
+import { watchConsent } from '../../../../src/consent/watch.js';
 import type { HeldDocument } from '../../../../src/browser/page/held-document.js';
 import { type LoadablePage, loadPage } from '../../../../src/browser/page/page-load.js';
 

@@ -1,0 +1,82 @@
+// The consent rules one document runs (see consent.ts): the package's own filter
+// (filterCompactRules), given the generic and frame rules and only the site rules whose URL texts
+// (scripts/consent-rule-split.mjs) the document's URL holds. The result is the filter's result on the
+// whole set. The preload carries the base and the texts only: a document whose URL holds no text runs
+// the base (baseRulesFor); one whose URL holds one asks the Durable Object, which keeps the site rules
+// and answers with consentRulesFor (consent/site-rules.ts).
+import { type CompactCMPRule, type CompactCMPRuleset, filterCompactRules, type IndexedCMPRuleset } from '@duckduckgo/autoconsent';
+
+/** The part of the split rule set the preload carries. */
+export interface PreloadRules {
+  /** The rule set without its site rules: generic and frame rules, their strings, the package's index. */
+  base: IndexedCMPRuleset;
+  /** Per site rule, texts one of which every URL it runs on contains; null: no such text. */
+  siteTexts: (string[] | null)[];
+}
+
+/** The split rule set as the build delivers it. */
+export interface SplitRules extends PreloadRules {
+  /** The site rules and the strings only they use, read when needed. */
+  site: () => SiteRules;
+}
+
+/** The site rules and the strings only they use. */
+export type SiteRules = { r: CompactCMPRule[]; s: string[] };
+
+const NO_SITE_RULES: SiteRules = { r: [], s: [] };
+
+/** The site rules whose texts `url` holds, by their place among the site rules. */
+export function siteRuleCandidates(url: string, siteTexts: (string[] | null)[]): number[] {
+  const candidates: number[] = [];
+  // Plain loops: this runs once per document, before anything is optimized, and callbacks cost a
+  // fresh renderer three times as much here (0.6 against 0.2 ms).
+  for (let i = 0; i < siteTexts.length; i++) {
+    const texts = siteTexts[i];
+    if (texts === null || texts === undefined) {
+      candidates.push(i);
+      continue;
+    }
+    for (const text of texts) {
+      if (url.includes(text)) {
+        candidates.push(i);
+        break;
+      }
+    }
+  }
+  return candidates;
+}
+
+/** The rules of a document whose URL holds no site rule's text: what the package's filter gives it from the whole set. */
+export function baseRulesFor(url: string, mainFrame: boolean, base: IndexedCMPRuleset): CompactCMPRuleset {
+  return rulesWith(url, mainFrame, base, [], NO_SITE_RULES);
+}
+
+export function consentRulesFor(url: string, mainFrame: boolean, split: SplitRules): CompactCMPRuleset {
+  const candidates = siteRuleCandidates(url, split.siteTexts);
+  // Without a candidate the site rules are never read: their part is empty.
+  return rulesWith(url, mainFrame, split.base, candidates, candidates.length > 0 ? split.site() : NO_SITE_RULES);
+}
+
+/** The package's filter on the base with the `candidates` of the site rules appended. */
+function rulesWith(url: string, mainFrame: boolean, base: IndexedCMPRuleset, candidates: number[], site: SiteRules): CompactCMPRuleset {
+  const [siteStart] = base.index.specificRuleRange;
+  const [frameStart, frameEnd] = base.index.frameRuleRange;
+  // Site rules that also run in frames come first among them, as in the package's layout.
+  const framesKept = candidates.filter((i) => siteStart + i < frameEnd).length;
+  const ruleset: IndexedCMPRuleset = {
+    v: base.v,
+    s: [...base.s, ...site.s],
+    r: [...base.r, ...candidates.map((i) => site.r[i] as CompactCMPRule)],
+    index: {
+      ...base.index,
+      frameRuleRange: [frameStart, frameEnd > siteStart ? siteStart + framesKept : frameEnd],
+      specificRuleRange: [siteStart, siteStart + candidates.length],
+    },
+  };
+  return filterCompactRules(ruleset, { url, mainFrame });
+}
+
+/** The text of the comment in a function's source: how the build delivers the rules (scripts/consent-rule-split.mjs). */
+export function commentText(source: string): string {
+  return source.slice(source.indexOf('/*') + 2, source.lastIndexOf('*/'));
+}

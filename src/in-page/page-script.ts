@@ -1,0 +1,174 @@
+// The script the Durable Object runs in the page (src/browser/read/serialize.ts), bundled into one
+// function body per kind of read by scripts/build-page-script.mjs (entries in ./scripts). It runs in
+// an isolated world: its own globals and prototypes, which the page's scripts cannot redefine, over
+// the page's real DOM. Markdown is made here, where the DOM lives, by the same serializer the
+// Worker's tests run on linkedom (src/markdown); only the result crosses CDP.
+//
+// The page compiles the whole script on every read (each read is a new world, most in a new renderer
+// process), so each kind of read gets only the code it runs: the reader form and the serializer come
+// in as parts, main-content extraction as another.
+//
+// A document holding cross-origin frames is read in two calls: the first builds the reader form and
+// names the frames it needs; the caller reads those (each in its own world, recursively) and the
+// second call grafts them in and finishes. The form waits in this world's global in between.
+import type { documentToMarkdown } from '../markdown/convert';
+import type { domBuilder } from './dom-form';
+import { htmlForm } from './html-form';
+import type { detachTree, LightDocument, LightNode, lightBuilder } from './light-tree';
+import type { mainContentOf } from '../main-content/index';
+import { pageMetadata } from './metadata';
+import { encodeChildren, graft } from './portable-tree';
+import type { PageReply, PageRequest, PortableTree } from './protocol';
+import type { FormBuilder, ReaderForm, readerForm } from './reader-form';
+import { selectedHtml } from './selected-html';
+import { type SelectedParts, selectParts } from './selection';
+import { TOO_LARGE } from './too-large';
+
+/** The code a kind of read needs beyond the HTML form and the metadata. */
+export interface ScriptParts {
+  /** Markdown of the whole page, and frame reads: the reader form as light nodes. */
+  light?: {
+    readerForm: typeof readerForm;
+    lightBuilder: typeof lightBuilder;
+    detachTree: typeof detachTree;
+    documentToMarkdown: typeof documentToMarkdown;
+  };
+  /** Reads of the main content (only_main_content): the reader form as an inert document, for Readability. */
+  main?: {
+    readerForm: typeof readerForm;
+    domBuilder: typeof domBuilder;
+    mainContentOf: typeof mainContentOf;
+    documentToMarkdown: typeof documentToMarkdown;
+  };
+}
+
+const PENDING_GLOBAL = 'pageFetchPendingRead';
+
+interface Form<N, D> {
+  form: ReaderForm<N>;
+  builder: FormBuilder<N>;
+  doc: D;
+}
+
+/** A read between its two calls (or within its one). */
+type PendingRead = {
+  maxChars: number;
+  /** Bring the page's metadata in the reply. */
+  metadata: boolean;
+  /** The parts the read keeps, when the request selected some. */
+  parts?: SelectedParts;
+} & (
+  | ({ finish: 'markdown' | 'frame'; tree: 'light' } & Form<LightNode, LightDocument>)
+  /** Only the main content. */
+  | ({ finish: 'markdown' | 'main-html'; tree: 'dom' } & Form<Node, Document>)
+);
+
+/** The DOM as html: the whole of it, or the parts selected. */
+const htmlOf = (parts: SelectedParts | undefined) => (parts === undefined ? htmlForm(document) : selectedHtml(document, parts));
+
+/** What the reply says of the selection: how many elements the include selectors matched. */
+const selectionExtras = (parts: SelectedParts | undefined) => (parts?.included ? { selectorMatches: parts.matches } : {});
+
+function bounded(reply: PageReply & { kind: 'html' | 'markdown' }, maxChars: number): PageReply {
+  const text = reply.kind === 'html' ? reply.html : reply.markdown;
+  return text.length > maxChars ? { kind: 'too-large' } : reply;
+}
+
+function graftFrames<N, D>({ form, builder }: Form<N, D>, trees: Record<string, PortableTree | null>): void {
+  for (const [key, placeholder] of form.remoteFrames) {
+    const tree = trees[key];
+    if (tree) graft(tree, placeholder, builder);
+  }
+}
+
+function need<T>(part: T | undefined, what: string): T {
+  if (part === undefined) throw new Error(`this script cannot read ${what}`);
+  return part;
+}
+
+/** The `run` function of a script holding `parts`: it answers the reads those parts allow. */
+export function pageScript(parts: ScriptParts): (request: PageRequest) => PageReply {
+  function finishMain(read: PendingRead & { tree: 'dom' }): PageReply {
+    const main = need(parts.main, 'the main content');
+    const metadata = pageMetadata(document);
+    // Only what the page shows is looked in: text it hides is never content, not even when nothing
+    // shown is an article (docs/api.md "Main content").
+    const content = main.mainContentOf(read.doc, metadata, document.URL);
+    const extras = {
+      contentMode: content === null ? ('full' as const) : ('main' as const),
+      ...(read.metadata ? { metadata } : {}),
+      ...selectionExtras(read.parts),
+    };
+    if (read.finish === 'main-html') {
+      // The whole page, when no main content is told apart, is the DOM as it stands, as without the option.
+      const html = content === null ? htmlOf(read.parts) : `<!DOCTYPE html>${content.documentElement.outerHTML}`;
+      return bounded({ kind: 'html', html, ...extras }, read.maxChars);
+    }
+    const markdown = main.documentToMarkdown(content ?? read.doc, document.URL);
+    return bounded({ kind: 'markdown', markdown, ...extras }, read.maxChars);
+  }
+
+  function finish(read: PendingRead): PageReply {
+    if (read.tree === 'dom') return finishMain(read);
+    if (read.finish === 'frame') return { kind: 'frame', tree: encodeChildren(read.form.body) };
+    const markdown = need(parts.light, 'a whole page').documentToMarkdown(read.doc, document.URL);
+    const extras = { ...(read.metadata ? { metadata: pageMetadata(document) } : {}), ...selectionExtras(read.parts) };
+    return bounded({ kind: 'markdown', markdown, ...extras }, read.maxChars);
+  }
+
+  /** The reader form a read starts with: the main content's on a DOM, anything else's as light nodes. */
+  function startRead(request: PageRequest & { mode: 'markdown' | 'main-html' | 'frame' }): PendingRead {
+    const metadata = request.mode !== 'frame' && request.metadata === true;
+    const selected = request.mode === 'frame' ? undefined : selectParts(document, request.selection);
+    const common = { metadata, maxChars: request.maxChars, ...(selected === undefined ? {} : { parts: selected }) };
+    if (request.mode === 'main-html' || (request.mode === 'markdown' && request.mainContent)) {
+      const main = need(parts.main, 'the main content');
+      const builder = main.domBuilder(document);
+      const form = main.readerForm(document, request, builder, selected);
+      return { finish: request.mode, tree: 'dom', form, builder, doc: builder.doc, ...common };
+    }
+    const light = need(parts.light, 'a whole page');
+    const builder = light.lightBuilder(document);
+    const form = light.readerForm(document, request, builder, selected);
+    return { finish: request.mode, tree: 'light', form, builder, doc: builder.doc, ...common };
+  }
+
+  function answer(request: PageRequest): PageReply {
+    const world = globalThis as Record<string, unknown>;
+    switch (request.mode) {
+      case 'html': {
+        const selected = selectParts(document, request.selection);
+        const extras = { ...(request.metadata ? { metadata: pageMetadata(document) } : {}), ...selectionExtras(selected) };
+        return bounded({ kind: 'html', html: htmlOf(selected), ...extras }, request.maxChars);
+      }
+      case 'markdown':
+      case 'main-html':
+      case 'frame': {
+        const read = startRead(request);
+        if (read.form.remoteFrames.size === 0) return finish(read);
+        // The page's scripts run until the second call: the form must not read the page then.
+        if (read.tree === 'light') need(parts.light, 'a whole page').detachTree(read.doc.documentElement);
+        world[PENDING_GLOBAL] = read;
+        return { kind: 'frames-needed', keys: [...read.form.remoteFrames.keys()] };
+      }
+      case 'graft': {
+        const read = world[PENDING_GLOBAL] as PendingRead | undefined;
+        if (read === undefined) throw new Error('no read is waiting for its frames');
+        world[PENDING_GLOBAL] = undefined;
+        // Narrowed apart: each form has its own kind of node.
+        if (read.tree === 'dom') graftFrames(read, request.trees);
+        else graftFrames(read, request.trees);
+        return finish(read);
+      }
+    }
+  }
+
+  return (request) => {
+    try {
+      return answer(request);
+    } catch (error) {
+      if (error === TOO_LARGE) return { kind: 'too-large' };
+      throw error;
+    }
+  };
+}
