@@ -94,6 +94,8 @@ export async function installRequestFilter(page: Page, options: RequestFilterOpt
 
   const judgesAddresses = options.guard.checksResponseAddresses;
   const addresses = collectResponseAddresses();
+  // A response still waiting for its report when the page closes is answered then, not after its wait.
+  page.on('close', () => addresses.dispose());
   const watched = new Set<CDPSession>();
   // A response the browser's cache serves has no address report (and the cache's is only known once
   // the page has it), so the cache is off: every response comes from the network, and is reported.

@@ -27,6 +27,7 @@ export interface ResponseAddresses {
    * undefined when it named none or `timeoutMs` passed without a report (the guard refuses both).
    */
   next(id: string, timeoutMs: number): Promise<string | undefined>;
+  /** Stops listening and answers every response still waiting undefined (its page is closing). */
   dispose(): void;
 }
 
@@ -68,6 +69,9 @@ export function collectResponseAddresses(): ResponseAddresses {
       for (const source of sources) source.off('Network.responseReceivedExtraInfo', handler);
       sources.clear();
       reports.clear();
+      const takers = [...waiting.values()].flat();
+      waiting.clear();
+      for (const take of takers) take({ space: undefined });
     },
   };
 }

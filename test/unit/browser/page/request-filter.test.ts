@@ -161,6 +161,19 @@ describe('responses judged by the address they came from (guard on, no proxy)', 
     expect(sentFor(session, 'R2')).toEqual(['Fetch.continueRequest']);
   });
 
+  it('fails a response still waiting for its report when the page closes, and stops listening', async () => {
+    const fake = new FakePage();
+    await installRequestFilter(fake.page, { blockResources: false, guard: GUARD_ON });
+    const session = fake.openedSessions[0];
+    pause(session, { id: 'R6', networkId: 'N6' });
+    await settle();
+    expect(sentFor(session, 'R6')).toEqual([]);
+    fake.emit('close');
+    await settle();
+    expect(sentFor(session, 'R6')).toEqual(['Fetch.failRequest']);
+    expect(fake.session.listenerCount()).toBe(0);
+  });
+
   it("hears an out-of-process frame's reports in that frame's own session", async () => {
     const fake = new FakePage();
     await installRequestFilter(fake.page, { blockResources: false, guard: GUARD_ON });

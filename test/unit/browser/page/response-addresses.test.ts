@@ -67,4 +67,18 @@ describe('collectResponseAddresses', () => {
     addresses.dispose();
     expect(session.listenerCount()).toBe(0);
   });
+
+  it('answers a response still waiting undefined once disposed, without waiting for its timer', async () => {
+    vi.useFakeTimers();
+    const session = new FakeCdpSession();
+    const addresses = collectResponseAddresses();
+    addresses.watch(session);
+    const waiting = addresses.next('N6', 60_000);
+    addresses.dispose();
+    await expect(waiting).resolves.toBeUndefined();
+    expect(vi.getTimerCount()).toBe(0);
+    // A late report meets nobody and is not kept.
+    report(session, 'N6', 'Public');
+    expect(session.listenerCount()).toBe(0);
+  });
 });

@@ -24,7 +24,8 @@ export type PageEvent =
   | 'domcontentloaded'
   | 'load'
   | 'dialog'
-  | 'error';
+  | 'error'
+  | 'close';
 
 export interface DocumentInit extends FakeResponseInit {
   url?: string;
