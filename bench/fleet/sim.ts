@@ -175,7 +175,7 @@ async function simulate(rate: (t: number) => number, endMs: number, seed: number
 
   const directories = Array.from({ length: MODEL.locations }, () => {
     const browsers: SimBrowser[] = Array.from({ length: MODEL.maxBrowsersPerLocation }, () => ({ up: false, active: 0 }));
-    const renderOn = async (index: number, call: RenderCall): Promise<RenderOutcome> => {
+    const sendToHub = async (index: number, call: RenderCall): Promise<RenderOutcome> => {
       const browser = browsers[index]!;
       if (browser.idleTimer !== undefined) clock.clearTimeout(browser.idleTimer);
       browser.idleTimer = undefined;
@@ -197,7 +197,7 @@ async function simulate(rate: (t: number) => number, endMs: number, seed: number
       }
       return OK;
     };
-    return new FleetDirectory(renderOn, async () => Math.max(0, account.nextLaunchAt - clock.now()), clock);
+    return new FleetDirectory(sendToHub, async () => Math.max(0, account.nextLaunchAt - clock.now()), clock);
   });
 
   const records: Record[] = [];
@@ -206,7 +206,7 @@ async function simulate(rate: (t: number) => number, endMs: number, seed: number
     const arrivedAt = clock.now();
     const directory = directories[Math.floor(rand() * MODEL.locations)]!;
     pending.push(
-      directory.render(CALL).then((outcome) => {
+      directory.admit(CALL).then((outcome) => {
         records.push({
           arrivedAt,
           ms: clock.now() - arrivedAt + MODEL.hopMs,

@@ -116,7 +116,7 @@ export async function fetchPage(c: Context<AppEnv>, request: FetchRequest): Prom
   // frees within QUEUE_TIMEOUT_MS). Requests that accept a stored render accept one taken while
   // they wait, too: max_age 0 always renders.
   const directory = c.env.BROWSER_DIRECTORY.get(c.env.BROWSER_DIRECTORY.idFromName(directoryName(call.location)));
-  const outcome = await directory.render(request.maxAge > 0 ? { ...call, shareKey: key } : call);
+  const outcome = await directory.admit(request.maxAge > 0 ? { ...call, shareKey: key } : call);
   const renderedAt = Date.now();
   for (const [phase, ms] of Object.entries(outcome.timings)) timer.record(phase as Phase, ms);
   if (!outcome.ok) throw fromWireError(outcome.error);

@@ -82,7 +82,7 @@ export interface RenderCall {
   fleet: FleetSettings;
   /**
    * How long a browser launch Browser Rendering refuses may still be retried for this call, in ms:
-   * what its queue time left when the directory admitted it, so that its 503 comes within that time.
+   * what its queue time left when the directory placed it on a hub, so that its 503 comes within that time.
    * Absent: the pool's own retries.
    */
   launchRetryMs?: number;

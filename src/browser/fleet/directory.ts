@@ -25,7 +25,8 @@ export class BrowserDirectory extends DurableObject<DirectoryEnv> {
     async () => (await puppeteer.limits(this.env.BROWSER)).timeUntilNextAllowedBrowserAcquisition,
   );
 
-  async render(call: RenderCall): Promise<RenderOutcome> {
-    return this.fleet.render(call);
+  /** The call's outcome: rendered by one of the location's hubs, or refused (503 browser_unavailable) when none has a page in time. */
+  async admit(call: RenderCall): Promise<RenderOutcome> {
+    return this.fleet.admit(call);
   }
 }

@@ -1,15 +1,17 @@
 // The admission of one launch location's requests to its browsers: a FIFO queue in front of the
 // location's hubs, placed by the pure policy (fleet-policy.ts), bounded by the request's queue time
 // (503 browser_unavailable + Retry-After when no page came free), launches paced by Browser
-// Rendering's launch rate, and identical requests under way shared. Plain logic over two functions
-// (render on hub i; ms until a launch is allowed), so tests and the Durable Object (directory.ts)
-// drive the same code; every request of the location passes here, so its view of the hubs is exact.
+// Rendering's launch rate, and identical requests under way shared. `admit` takes a request (shared,
+// or routed); `route` waits for its placement and sends it to that hub, which renders it. Plain logic
+// over two functions (send a call to hub i; ms until a launch is allowed), so tests and the Durable
+// Object (directory.ts) drive the same code; every request of the location passes here, so its view
+// of the hubs is exact.
 import { ApiError, toWireError } from '../../errors.js';
 import { type FleetLimits, type HubView, hubState, place, retryAfterSeconds, worthWaiting } from './fleet-policy.js';
 import type { RenderCall, RenderOutcome } from '../render-call.js';
 
-/** Renders a call on hub `index` of the location. */
-export type RenderOn = (index: number, call: RenderCall) => Promise<RenderOutcome>;
+/** Sends a call to hub `index` of the location, which renders it. */
+export type SendToHub = (index: number, call: RenderCall) => Promise<RenderOutcome>;
 /** Milliseconds until Browser Rendering allows another browser launch (0: now). */
 export type LaunchWait = () => Promise<number>;
 
@@ -31,7 +33,8 @@ const SYSTEM_CLOCK: Clock = {
 
 interface Waiter {
   limits: FleetLimits;
-  admit(index: number | undefined): void;
+  /** The policy placed the request on hub `index`. */
+  placed(index: number): void;
 }
 
 function limitsOf(call: RenderCall): FleetLimits {
@@ -50,7 +53,7 @@ export class FleetDirectory {
   private launchTimer?: unknown;
 
   constructor(
-    private readonly renderOn: RenderOn,
+    private readonly sendToHub: SendToHub,
     private readonly launchWait: LaunchWait,
     private readonly clock: Clock = SYSTEM_CLOCK,
   ) {}
@@ -64,19 +67,27 @@ export class FleetDirectory {
     return this.hubs;
   }
 
-  render(call: RenderCall): Promise<RenderOutcome> {
+  /**
+   * Takes a request of the location: a call with the share key of one under way gets that one's
+   * outcome; any other is routed to a hub, or refused.
+   */
+  admit(call: RenderCall): Promise<RenderOutcome> {
     const key = call.shareKey;
-    if (key === undefined) return this.renderAdmitted(call);
+    if (key === undefined) return this.route(call);
     const underWay = this.shared.get(key);
     if (underWay !== undefined) return underWay;
-    const outcome = this.renderAdmitted(call).finally(() => this.shared.delete(key));
+    const outcome = this.route(call).finally(() => this.shared.delete(key));
     this.shared.set(key, outcome);
     return outcome;
   }
 
-  private async renderAdmitted(call: RenderCall): Promise<RenderOutcome> {
+  /**
+   * Waits in the queue until the policy places the call on a hub, then sends it there with the queue
+   * time it has left; refused with 503 browser_unavailable when no page comes free within that time.
+   */
+  private async route(call: RenderCall): Promise<RenderOutcome> {
     const started = this.now();
-    const index = await this.admit(call);
+    const index = await this.waitForPlacement(call);
     const queued = this.now() - started;
     if (index === undefined) {
       const refused = new ApiError('browser_unavailable', undefined, {
@@ -87,7 +98,7 @@ export class FleetDirectory {
     }
     try {
       const rendering = this.now();
-      const outcome = await this.renderOn(index, { ...call, launchRetryMs: Math.max(0, call.fleet.queueMs - queued) });
+      const outcome = await this.sendToHub(index, { ...call, launchRetryMs: Math.max(0, call.fleet.queueMs - queued) });
       if (outcome.ok) this.noteRenderTime(this.now() - rendering);
       return { ...outcome, timings: { queue: queued, ...outcome.timings } };
     } finally {
@@ -95,15 +106,15 @@ export class FleetDirectory {
     }
   }
 
-  /** The hub index this call renders on, or undefined when none could be had within its queue time. */
-  private admit(call: RenderCall): Promise<number | undefined> {
+  /** The hub index this call is placed on, or undefined when none could be had within its queue time. */
+  private waitForPlacement(call: RenderCall): Promise<number | undefined> {
     const limits = limitsOf(call);
     while (this.hubs.length < limits.maxBrowsers) this.hubs.push({ active: 0, launching: false });
     return new Promise((resolve) => {
       let timer: unknown;
       const waiter: Waiter = {
         limits,
-        admit: (index) => {
+        placed: (index) => {
           if (timer !== undefined) this.clock.clearTimeout(timer);
           resolve(index);
         },
@@ -161,7 +172,7 @@ export class FleetDirectory {
         hub.launching = true;
         this.checkLaunchRate();
       }
-      head.admit(placement.hub);
+      head.placed(placement.hub);
     }
   }
 

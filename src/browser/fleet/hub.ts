@@ -1,7 +1,8 @@
 // The Durable Object that owns a browser session across requests (a Worker isolate cannot keep a
-// WebSocket from one request to the next; a Durable Object can). One instance per launch location,
-// so a session is only ever reused for the location it was launched in. Only wiring: the binding
-// becomes a BrowserPool, and renderer.ts renders each call (retry, idle close) as plain data.
+// WebSocket from one request to the next; a Durable Object can). Named by its location's directory
+// (directory.ts: location and index), so a session is only ever reused for the location it was
+// launched in. Only wiring: the binding becomes a BrowserPool, and renderer.ts renders each call
+// (retry, idle close) as plain data.
 import { DurableObject } from 'cloudflare:workers';
 import { loadPage } from '../page/page-load.js';
 import { BrowserPool } from './pool.js';

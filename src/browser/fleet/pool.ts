@@ -117,7 +117,7 @@ export class BrowserPool {
     if (this.current?.connected) return this.current;
     if (this.current !== undefined) this.forget(this.current);
     // Concurrent callers share one launch instead of racing to start a browser each. The directory
-    // admits its oldest request first, so the caller that starts the launch has the least time left.
+    // places its oldest request first, so the caller that starts the launch has the least time left.
     this.launching ??= this.launchWithRetries(launchRetryMs).finally(() => (this.launching = undefined));
     return this.launching;
   }

@@ -12,24 +12,24 @@ const UNAVAILABLE: RenderOutcome = {
 };
 
 /** A stand-in for the BrowserDirectory namespace: records directory names and calls, answers with `outcome`. */
-function fakeHub(outcome: RenderOutcome) {
+function fakeDirectory(outcome: RenderOutcome) {
   const names: string[] = [];
-  const render = vi.fn(async (_call: RenderCall) => outcome);
+  const admit = vi.fn(async (_call: RenderCall) => outcome);
   const namespace = {
     idFromName: (name: string) => {
       names.push(name);
       return name;
     },
-    get: () => ({ render }),
+    get: () => ({ admit }),
   };
-  return { namespace: namespace as unknown as Env['BROWSER_DIRECTORY'], names, render };
+  return { namespace: namespace as unknown as Env['BROWSER_DIRECTORY'], names, admit };
 }
 
 function setup(env: Partial<Env> = {}, outcome: RenderOutcome = UNAVAILABLE) {
-  const hub = fakeHub(outcome);
-  const render = hub.render;
+  const directory = fakeDirectory(outcome);
+  const admit = directory.admit;
   const app = createApp();
-  const baseEnv = { API_TOKENS: TOKEN, BROWSER: {} as Fetcher, BROWSER_DIRECTORY: hub.namespace } satisfies Partial<Env>;
+  const baseEnv = { API_TOKENS: TOKEN, BROWSER: {} as Fetcher, BROWSER_DIRECTORY: directory.namespace } satisfies Partial<Env>;
   const call = (path: string, init: RequestInit = {}) => app.request(path, init, { ...baseEnv, ...env });
   const post = (body: string | ReadableStream, headers: Record<string, string> = {}, extra: RequestInit = {}) =>
     call('/api/fetch', {
@@ -38,7 +38,7 @@ function setup(env: Partial<Env> = {}, outcome: RenderOutcome = UNAVAILABLE) {
       body,
       ...extra,
     });
-  return { app, render, hub, call, post };
+  return { app, admit, directory, call, post };
 }
 
 async function errorOf(response: Response) {
@@ -68,12 +68,12 @@ afterEach(() => {
 
 describe('authentication', () => {
   it('returns 401 with a Bearer challenge when the header is missing, without running the handler', async () => {
-    const { post, render } = setup();
+    const { post, admit } = setup();
     const response = await post(VALID, { Authorization: '' });
     expect(response.status).toBe(401);
     expect(response.headers.get('WWW-Authenticate')).toMatch(/^Bearer /);
     expect((await errorOf(response)).code).toBe('unauthorized');
-    expect(render).not.toHaveBeenCalled();
+    expect(admit).not.toHaveBeenCalled();
   });
 
   it.each(['Basic dXNlcjpwYXNz', 'Bearer', 'Bearer two tokens', `Token ${TOKEN}`])(
@@ -87,11 +87,11 @@ describe('authentication', () => {
   );
 
   it('returns 401 with error="invalid_token" for an unknown token', async () => {
-    const { post, render } = setup();
+    const { post, admit } = setup();
     const response = await post(VALID, { Authorization: 'Bearer wrong-token' });
     expect(response.status).toBe(401);
     expect(response.headers.get('WWW-Authenticate')).toContain('error="invalid_token"');
-    expect(render).not.toHaveBeenCalled();
+    expect(admit).not.toHaveBeenCalled();
   });
 
   it('checks the token before reading the body', async () => {
@@ -101,10 +101,10 @@ describe('authentication', () => {
   });
 
   it('accepts every token of a rotation pair and the scheme in any case', async () => {
-    const { post, render } = setup({ API_TOKENS: `old-one,${TOKEN}` });
+    const { post, admit } = setup({ API_TOKENS: `old-one,${TOKEN}` });
     expect((await post(VALID, { Authorization: 'Bearer old-one' })).status).toBe(503);
     expect((await post(VALID, { Authorization: `bearer ${TOKEN}` })).status).toBe(503);
-    expect(render).toHaveBeenCalledTimes(2);
+    expect(admit).toHaveBeenCalledTimes(2);
   });
 
   it('answers 503 not_configured when no token is configured, whatever the request', async () => {
@@ -184,13 +184,13 @@ describe('request body', () => {
   });
 
   it('answers 400 invalid_request with details for every failing field', async () => {
-    const { post, render } = setup();
+    const { post, admit } = setup();
     const response = await post(JSON.stringify({ url: 'ftp://x', raw: 'yes', typo: 1 }));
     expect(response.status).toBe(400);
     const error = await errorOf(response);
     expect(error.code).toBe('invalid_request');
     expect((error.details as { field: string }[]).map((d) => d.field).sort()).toEqual(['raw', 'typo', 'url']);
-    expect(render).not.toHaveBeenCalled();
+    expect(admit).not.toHaveBeenCalled();
   });
 });
 
@@ -202,17 +202,17 @@ describe('target guard', () => {
     'http://[::1]/',
     'http://0x7f000001/',
   ])('answers 403 forbidden_target for %s when private networks are not allowed', async (url) => {
-    const { post, render } = setup({ ALLOW_PRIVATE_NETWORK: 'false' });
+    const { post, admit } = setup({ ALLOW_PRIVATE_NETWORK: 'false' });
     const response = await post(JSON.stringify({ url }));
     expect(response.status).toBe(403);
     expect((await errorOf(response)).code).toBe('forbidden_target');
-    expect(render).not.toHaveBeenCalled();
+    expect(admit).not.toHaveBeenCalled();
   });
 
   it('lets a private target through when ALLOW_PRIVATE_NETWORK is "true"', async () => {
-    const { post, render } = setup({ ALLOW_PRIVATE_NETWORK: 'true' });
+    const { post, admit } = setup({ ALLOW_PRIVATE_NETWORK: 'true' });
     expect((await post(JSON.stringify({ url: 'http://127.0.0.1/' }))).status).toBe(503);
-    expect(render).toHaveBeenCalledOnce();
+    expect(admit).toHaveBeenCalledOnce();
   });
 });
 
@@ -226,21 +226,21 @@ describe('browser acquisition', () => {
   });
 
   it('renders through the directory of the requested country, passing the location', async () => {
-    const { post, hub } = setup();
+    const { post, directory } = setup();
     await post(JSON.stringify({ url: 'https://example.com/', country: 'jp' }));
-    expect(hub.names).toEqual(['browser-directory:JP']);
-    expect(hub.render.mock.calls[0]?.[0].location).toBe('JP');
+    expect(directory.names).toEqual(['browser-directory:JP']);
+    expect(directory.admit.mock.calls[0]?.[0].location).toBe('JP');
   });
 
   it('renders through the location-less directory when no country is given', async () => {
-    const { post, hub } = setup();
+    const { post, directory } = setup();
     await post(VALID);
-    expect(hub.names).toEqual(['browser-directory:any']);
-    expect(hub.render.mock.calls[0]?.[0].location).toBeUndefined();
+    expect(directory.names).toEqual(['browser-directory:any']);
+    expect(directory.admit.mock.calls[0]?.[0].location).toBeUndefined();
   });
 
   it("passes the request and the deployment limits to the location's directory", async () => {
-    const { post, hub } = setup({
+    const { post, directory } = setup({
       NAVIGATION_TIMEOUT_MS: '1234',
       MAX_CONTENT_BYTES: '999',
       MAX_PDF_BYTES: '4096',
@@ -251,7 +251,7 @@ describe('browser acquisition', () => {
       QUEUE_TIMEOUT_MS: '2500',
     });
     await post(JSON.stringify({ url: 'https://example.com/', wait_event: 'load', wait_ms: 700 }));
-    expect(hub.render.mock.calls[0]?.[0]).toEqual({
+    expect(directory.admit.mock.calls[0]?.[0]).toEqual({
       location: undefined,
       setup: { proxy: undefined, blockResources: false, guard: { allowPrivateNetwork: false } },
       load: {
@@ -274,9 +274,9 @@ describe('browser acquisition', () => {
   });
 
   it('asks the browser for what a reader sees when the output is markdown', async () => {
-    const { post, hub } = setup();
+    const { post, directory } = setup();
     await post(JSON.stringify({ url: 'https://example.com/', output_format: 'markdown' }));
-    expect(hub.render.mock.calls[0]?.[0].load.format).toBe('markdown');
+    expect(directory.admit.mock.calls[0]?.[0].load.format).toBe('markdown');
   });
 
   it.each([
@@ -286,9 +286,9 @@ describe('browser acquisition', () => {
     [{ include_metadata: false }, false],
     [{}, false],
   ])('asks the browser for the metadata exactly when include_metadata is true (%j)', async (fields, asked) => {
-    const { post, hub } = setup();
+    const { post, directory } = setup();
     await post(JSON.stringify({ url: 'https://example.com/', ...fields }));
-    expect(hub.render.mock.calls[0]?.[0].load.metadata).toBe(asked);
+    expect(directory.admit.mock.calls[0]?.[0].load.metadata).toBe(asked);
   });
 
   it('hands the browser a proxy route resolved once, with the country template applied', async () => {
@@ -301,10 +301,10 @@ describe('browser acquisition', () => {
         country_username: '{username}-country-{country}',
       },
     });
-    const { post, hub } = setup({ PROXIES, ALLOW_PRIVATE_NETWORK: 'true' });
+    const { post, directory } = setup({ PROXIES, ALLOW_PRIVATE_NETWORK: 'true' });
     await post(JSON.stringify({ url: 'https://example.com/', proxy_name: 'dc', country: 'FR' }));
-    expect(hub.names).toEqual(['browser-directory:any']);
-    expect(hub.render.mock.calls[0]?.[0].setup).toEqual({
+    expect(directory.names).toEqual(['browser-directory:any']);
+    expect(directory.admit.mock.calls[0]?.[0].setup).toEqual({
       proxy: { name: 'dc', server: 'http://dc.example:3128', username: 'acct-country-fr', password: 'pw' },
       blockResources: true,
       guard: { allowPrivateNetwork: true },
@@ -394,9 +394,9 @@ describe('successful fetches', () => {
     [undefined, 'full'],
   ] as const)('says X-Content-Mode when only_main_content is true (the browser said %s)', async (said, header) => {
     const outcome: RenderOutcome = { ...PAGE, page: { ...(PAGE.ok && PAGE.page)!, ...(said ? { contentMode: said } : {}) } };
-    const { post, hub } = setup({}, outcome);
+    const { post, directory } = setup({}, outcome);
     const response = await post(JSON.stringify({ url: 'https://example.com/', only_main_content: true }));
-    expect(hub.render.mock.calls[0]?.[0].load.mainContent).toBe(true);
+    expect(directory.admit.mock.calls[0]?.[0].load.mainContent).toBe(true);
     expect(response.headers.get('X-Content-Mode')).toBe(header);
   });
 
@@ -498,12 +498,12 @@ describe('rate limiting', () => {
 
   it('answers 429 rate_limited with Retry-After when the token is over its limit, before reading the body', async () => {
     const { binding } = limiter(false);
-    const { post, render } = setup({ RATE_LIMITER: binding });
+    const { post, admit } = setup({ RATE_LIMITER: binding });
     const response = await post('{not json');
     expect(response.status).toBe(429);
     expect(response.headers.get('Retry-After')).toBe('60');
     expect((await errorOf(response)).code).toBe('rate_limited');
-    expect(render).not.toHaveBeenCalled();
+    expect(admit).not.toHaveBeenCalled();
   });
 
   it('keys the limit by a fingerprint of the token, never the token', async () => {
@@ -517,9 +517,9 @@ describe('rate limiting', () => {
 
   it('lets requests through when the limiter itself fails', async () => {
     const binding = { limit: async () => Promise.reject(new Error('limiter down')) } as unknown as RateLimit;
-    const { post, render } = setup({ RATE_LIMITER: binding });
+    const { post, admit } = setup({ RATE_LIMITER: binding });
     await post(VALID);
-    expect(render).toHaveBeenCalledOnce();
+    expect(admit).toHaveBeenCalledOnce();
   });
 });
 
@@ -552,10 +552,10 @@ describe('request log and health', () => {
   });
 
   it('answers GET /healthz without a token or a browser', async () => {
-    const { call, render } = setup();
+    const { call, admit } = setup();
     const response = await call('/healthz');
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: 'ok' });
-    expect(render).not.toHaveBeenCalled();
+    expect(admit).not.toHaveBeenCalled();
   });
 });

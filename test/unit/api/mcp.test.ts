@@ -1,5 +1,5 @@
 // The MCP tool's pure parts (paging, argument rules, error text) and POST /mcp through the app with
-// the SDK's own client over an in-process fetch, the browser hub faked. The real Worker and browser
+// the SDK's own client over an in-process fetch, the browser directory faked. The real Worker and browser
 // are in test/e2e/api/mcp.test.ts.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -161,16 +161,16 @@ describe('POST /mcp through the app', () => {
   });
 
   function setup(outcome: RenderOutcome, extraEnv: Partial<Env> = {}) {
-    const render = vi.fn(async (_call: RenderCall) => outcome);
+    const admit = vi.fn(async (_call: RenderCall) => outcome);
     const env = {
       ...extraEnv,
       API_TOKENS: TOKEN,
       BROWSER: {} as Fetcher,
-      BROWSER_DIRECTORY: { idFromName: (name: string) => name, get: () => ({ render }) } as unknown as Env['BROWSER_DIRECTORY'],
+      BROWSER_DIRECTORY: { idFromName: (name: string) => name, get: () => ({ admit }) } as unknown as Env['BROWSER_DIRECTORY'],
     } satisfies Partial<Env>;
     const app = createApp();
     const appFetch = (input: string | URL | Request, init?: RequestInit) => Promise.resolve(app.request(input, init, env));
-    return { render, appFetch };
+    return { admit, appFetch };
   }
 
   async function connect(appFetch: typeof fetch): Promise<Client> {
@@ -184,7 +184,7 @@ describe('POST /mcp through the app', () => {
   }
 
   it('answers fetch_page with the hub content, asking for markdown', async () => {
-    const { render, appFetch } = setup(PAGE);
+    const { admit, appFetch } = setup(PAGE);
     const client = await connect(appFetch);
     const result = (await client.callTool({
       name: 'fetch_page',
@@ -192,8 +192,8 @@ describe('POST /mcp through the app', () => {
     })) as CallToolResult;
     expect(result.isError).toBeFalsy();
     expect(result.content).toEqual([{ type: 'text', text: contentPart(ARTICLE, 0, 50).text }]);
-    expect(render).toHaveBeenCalledTimes(1);
-    expect(render.mock.calls[0]![0].load).toMatchObject({ url: 'https://example.com/', format: 'markdown', metadata: false });
+    expect(admit).toHaveBeenCalledTimes(1);
+    expect(admit.mock.calls[0]![0].load).toMatchObject({ url: 'https://example.com/', format: 'markdown', metadata: false });
     await client.close();
   });
 
@@ -236,10 +236,10 @@ describe('POST /mcp through the app', () => {
   });
 
   it('refuses an unknown tool with a protocol error', async () => {
-    const { appFetch, render } = setup(PAGE);
+    const { appFetch, admit } = setup(PAGE);
     const client = await connect(appFetch);
     await expect(client.callTool({ name: 'fetch_everything', arguments: {} })).rejects.toThrow(/Unknown tool: fetch_everything/);
-    expect(render).not.toHaveBeenCalled();
+    expect(admit).not.toHaveBeenCalled();
     await client.close();
   });
 
@@ -284,7 +284,7 @@ describe('POST /mcp through the app', () => {
 
   it('answers 429 rate_limited with Retry-After when the token is over its limit, as /api/fetch does', async () => {
     const limiter = { limit: vi.fn(async () => ({ success: false })) } as unknown as RateLimit;
-    const { appFetch, render } = setup(PAGE, { RATE_LIMITER: limiter });
+    const { appFetch, admit } = setup(PAGE, { RATE_LIMITER: limiter });
     const response = await appFetch('http://page-fetch.test/mcp', {
       method: 'POST',
       headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
@@ -293,11 +293,11 @@ describe('POST /mcp through the app', () => {
     expect(response.status).toBe(429);
     expect(response.headers.get('Retry-After')).toBe('60');
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
-    expect(render).not.toHaveBeenCalled();
+    expect(admit).not.toHaveBeenCalled();
   });
 
   it('refuses a body over 64 KiB with 413, without reading a tool call out of it', async () => {
-    const { appFetch, render } = setup(PAGE);
+    const { appFetch, admit } = setup(PAGE);
     const response = await appFetch('http://page-fetch.test/mcp', {
       method: 'POST',
       headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
@@ -309,7 +309,7 @@ describe('POST /mcp through the app', () => {
       }),
     });
     expect(response.status).toBe(413);
-    expect(render).not.toHaveBeenCalled();
+    expect(admit).not.toHaveBeenCalled();
   });
 
   it('answers a body that is not JSON-RPC with a JSON-RPC parse error', async () => {

@@ -1,4 +1,4 @@
-// The location's admission (src/browser/fleet/fleet-directory.ts) over a fake render function and launch
+// The location's admission (src/browser/fleet/fleet-directory.ts) over fake hubs and launch
 // pacing, with fake timers: caps, the bounded queue and its 503, launch pacing, shared renders.
 import { describe, expect, it, vi } from 'vitest';
 import { FleetDirectory } from '../../../../src/browser/fleet/fleet-directory.js';
@@ -14,7 +14,7 @@ function fakeHubs() {
   const running = new Map<number, number>();
   const peak = new Map<number, number>();
   const finishers: (() => void)[] = [];
-  const renderOn = vi.fn(async (index: number, _call: RenderCall): Promise<RenderOutcome> => {
+  const sendToHub = vi.fn(async (index: number, _call: RenderCall): Promise<RenderOutcome> => {
     running.set(index, (running.get(index) ?? 0) + 1);
     peak.set(index, Math.max(peak.get(index) ?? 0, running.get(index)!));
     await new Promise<void>((resolve) => finishers.push(resolve));
@@ -24,7 +24,7 @@ function fakeHubs() {
   const finishAll = () => {
     for (const finish of finishers.splice(0)) finish();
   };
-  return { renderOn, peak, finishAll, hubsUsed: () => renderOn.mock.calls.map(([index]) => index) };
+  return { sendToHub, peak, finishAll, hubsUsed: () => sendToHub.mock.calls.map(([index]) => index) };
 }
 
 const codeOf = (outcome: RenderOutcome) => (outcome.ok ? 'ok' : outcome.error.code);
@@ -34,8 +34,8 @@ useFakeClock();
 describe('FleetDirectory', () => {
   it('fills browsers up to their page cap, launches the next one, and answers the rest 503 after the queue time', async () => {
     const hubs = fakeHubs();
-    const directory = new FleetDirectory(hubs.renderOn, async () => 0);
-    const outcomes = Array.from({ length: 12 }, () => directory.render(CALL));
+    const directory = new FleetDirectory(hubs.sendToHub, async () => 0);
+    const outcomes = Array.from({ length: 12 }, () => directory.admit(CALL));
     await vi.advanceTimersByTimeAsync(0);
     expect(hubs.hubsUsed().sort()).toEqual([0, 0, 1, 1]);
     await vi.advanceTimersByTimeAsync(1500);
@@ -50,10 +50,10 @@ describe('FleetDirectory', () => {
 
   it('gives a freed page to the request that waited longest, within its queue time, with the queue time it has left', async () => {
     const hubs = fakeHubs();
-    const directory = new FleetDirectory(hubs.renderOn, async () => 0);
+    const directory = new FleetDirectory(hubs.sendToHub, async () => 0);
     const single = { ...CALL, fleet: { maxBrowsers: 1, maxPages: 1, queueMs: 1500 } };
-    const first = directory.render(single);
-    const second = directory.render(single);
+    const first = directory.admit(single);
+    const second = directory.admit(single);
     await vi.advanceTimersByTimeAsync(1000);
     hubs.finishAll();
     expect(await first).toMatchObject({ ok: true, timings: { queue: 0 } });
@@ -62,15 +62,15 @@ describe('FleetDirectory', () => {
     expect(await second).toMatchObject({ ok: true, timings: { queue: 1000, navigate: 10 } });
     expect(directory.view()).toEqual([{ active: 0, launching: false, lastUsedAt: Date.now() }]);
     // What each had left of its queue time, for retrying a launch Browser Rendering refuses.
-    expect(hubs.renderOn.mock.calls.map(([, call]) => call.launchRetryMs)).toEqual([1500, 500]);
+    expect(hubs.sendToHub.mock.calls.map(([, call]) => call.launchRetryMs)).toEqual([1500, 500]);
   });
 
   it('launches no second browser before Browser Rendering allows it', async () => {
     const hubs = fakeHubs();
     const launchWait = vi.fn(async () => 1000);
-    const directory = new FleetDirectory(hubs.renderOn, launchWait);
+    const directory = new FleetDirectory(hubs.sendToHub, launchWait);
     const single = { ...CALL, fleet: { maxBrowsers: 2, maxPages: 1, queueMs: 5000 } };
-    const outcomes = [directory.render(single), directory.render(single)];
+    const outcomes = [directory.admit(single), directory.admit(single)];
     await vi.advanceTimersByTimeAsync(999);
     expect(hubs.hubsUsed()).toEqual([0]);
     await vi.advanceTimersByTimeAsync(1);
@@ -82,9 +82,9 @@ describe('FleetDirectory', () => {
 
   it('launches when the launch pacing cannot be read', async () => {
     const hubs = fakeHubs();
-    const directory = new FleetDirectory(hubs.renderOn, async () => Promise.reject(new Error('limits unavailable')));
+    const directory = new FleetDirectory(hubs.sendToHub, async () => Promise.reject(new Error('limits unavailable')));
     const single = { ...CALL, fleet: { maxBrowsers: 2, maxPages: 1, queueMs: 5000 } };
-    const outcomes = [directory.render(single), directory.render(single)];
+    const outcomes = [directory.admit(single), directory.admit(single)];
     await vi.advanceTimersByTimeAsync(0);
     expect(hubs.hubsUsed()).toEqual([0, 1]);
     hubs.finishAll();
@@ -93,9 +93,9 @@ describe('FleetDirectory', () => {
 
   it('keeps using a warm browser rather than launching another at low load', async () => {
     const hubs = fakeHubs();
-    const directory = new FleetDirectory(hubs.renderOn, async () => 0);
+    const directory = new FleetDirectory(hubs.sendToHub, async () => 0);
     for (let i = 0; i < 3; i++) {
-      const outcome = directory.render(CALL);
+      const outcome = directory.admit(CALL);
       await vi.advanceTimersByTimeAsync(10_000);
       hubs.finishAll();
       await outcome;
@@ -105,34 +105,34 @@ describe('FleetDirectory', () => {
 
   it('gives calls with the same share key, while it renders, the one render; never without a key', async () => {
     const hubs = fakeHubs();
-    const directory = new FleetDirectory(hubs.renderOn, async () => 0);
+    const directory = new FleetDirectory(hubs.sendToHub, async () => 0);
     const shared = { ...CALL, shareKey: 'k1' };
-    const outcomes = [directory.render(shared), directory.render(shared), directory.render(shared), directory.render(CALL)];
+    const outcomes = [directory.admit(shared), directory.admit(shared), directory.admit(shared), directory.admit(CALL)];
     await vi.advanceTimersByTimeAsync(0);
-    expect(hubs.renderOn).toHaveBeenCalledTimes(2);
+    expect(hubs.sendToHub).toHaveBeenCalledTimes(2);
     hubs.finishAll();
     expect((await Promise.all(outcomes)).map(codeOf)).toEqual(['ok', 'ok', 'ok', 'ok']);
-    const again = directory.render(shared);
+    const again = directory.admit(shared);
     await vi.advanceTimersByTimeAsync(0);
     hubs.finishAll();
     await again;
-    expect(hubs.renderOn).toHaveBeenCalledTimes(3);
+    expect(hubs.sendToHub).toHaveBeenCalledTimes(3);
   });
 
   it('refuses at once, instead of after the queue time, a request that cannot get a page in time', async () => {
     const hubs = fakeHubs();
-    const directory = new FleetDirectory(hubs.renderOn, async () => 0);
+    const directory = new FleetDirectory(hubs.sendToHub, async () => 0);
     const single = { ...CALL, fleet: { maxBrowsers: 1, maxPages: 1, queueMs: 1500 } };
     // One render of 1 s teaches the directory the render time.
-    const first = directory.render(single);
+    const first = directory.admit(single);
     await vi.advanceTimersByTimeAsync(1000);
     hubs.finishAll();
     await first;
     // One page, 1 s renders, 1.5 s of queue: about 1.5 pages free in time, so the first two waiters
     // (0 and 1 ahead) wait and the third (2 ahead) is refused at once.
-    const running = directory.render(single);
-    const waiters = [directory.render(single), directory.render(single)];
-    const shed = directory.render(single);
+    const running = directory.admit(single);
+    const waiters = [directory.admit(single), directory.admit(single)];
+    const shed = directory.admit(single);
     await vi.advanceTimersByTimeAsync(0);
     expect(await shed).toMatchObject({ ok: false, error: { code: 'browser_unavailable' }, timings: { queue: 0 } });
     await vi.advanceTimersByTimeAsync(1000);
