@@ -43,9 +43,8 @@ async function main() {
     const cores = cpus();
     log('# Pages per browser (npm run bench:pages)');
     log();
-    log(
-      `Measured ${new Date().toISOString()} on this machine (${cores.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB), wrangler dev + Chromium:`,
-    );
+    log("How one browser's throughput and latency grow with the pages it loads at once: the knee sets MAX_PAGES_PER_BROWSER.");
+    log(`Measured on this machine (${cores.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB), wrangler dev + Chromium:`);
     log(
       `one browser (MAX_BROWSERS_PER_LOCATION=1), closed-loop load at concurrency p = pages loading at once, ${REQUESTS_PER_PAGE}·p requests a step;`,
     );

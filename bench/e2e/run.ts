@@ -134,7 +134,10 @@ async function main() {
 
     log(`# Performance (npm run bench:e2e)`);
     log();
-    log(`Measured ${new Date().toISOString()} on this machine (${machine()}), wrangler dev + Browser Rendering emulation + Chromium.`);
+    log(
+      `Latency, overhead and throughput of the service against browser-per-request baselines, what blocking media saves per wait event, where the time goes on large pages, and the cache.`,
+    );
+    log(`Measured on this machine (${machine()}), wrangler dev + Browser Rendering emulation + Chromium.`);
     log(`Page: a 40-paragraph article whose script fetches data for 300 ms after DOMContentLoaded; wait_event networkIdle`);
     log(`(its own time to the event = last response end + 500 ms, measured in the page). Overhead = latency − page's own time.`);
     log(`Latencies and req/s count 200 answers only; any other answer is in the failed column.`);

@@ -15,14 +15,14 @@ const OUT = new URL('../../docs/fleet-simulation.md', import.meta.url);
 /** The model; each figure is stated in the output with where it comes from. */
 const MODEL = {
   locations: 5,
-  /** Browser Rendering account limits (the issue's figures from Cloudflare's documentation). */
+  /** Browser Rendering's default account limits, from Cloudflare's documentation. */
   accountBrowsers: 120,
   launchIntervalMs: 1000,
   /** A browser launch: measured here as the first request's acquire phase, about 1.3 s; rounded up. */
   launchMs: 1500,
   /** The pool's retry budget for a refused launch (250 + 1000 ms, src/browser/fleet/pool.ts) before 503. */
   launchRetryBudgetMs: 1250,
-  /** Page time: 1.5 s plus an exponential tail of mean 0.5 s (mean 2 s, as in the issue's 2–5 s pages at the short end). */
+  /** Page time: 1.5 s plus an exponential tail of mean 0.5 s (mean 2 s: the short end of pages that take 2–5 s). */
   pageBaseMs: 1500,
   pageTailMeanMs: 500,
   /** Worker → directory → hub: two Durable Object hops, assumed. */
@@ -298,12 +298,13 @@ async function main() {
   const fmt = (ms: number) => (Number.isFinite(ms) ? ms.toFixed(0) : '–');
   log('# Fleet simulation (npm run sim:fleet)');
   log();
-  log('The directory the service runs (src/browser/fleet/fleet-directory.ts, placement by src/browser/fleet/fleet-policy.ts), one per');
-  log('location, on a simulated clock against a modelled Browser Rendering binding. Model:');
+  log('How the fleet admits, queues and refuses requests at 10, 100 and 1,000 req/s: the directory the service runs');
+  log('(src/browser/fleet/fleet-directory.ts, placement by src/browser/fleet/fleet-policy.ts), one per location, on a simulated');
+  log('clock against a modelled Browser Rendering binding. Model:');
   log();
   log(`- ${MODEL.locations} locations, requests spread evenly at random; Poisson arrivals.`);
   log(
-    `- Account: at most ${MODEL.accountBrowsers} browsers at once and 1 launch per ${MODEL.launchIntervalMs} ms (the figures in issue 16, from Cloudflare's limits).`,
+    `- Account: at most ${MODEL.accountBrowsers} browsers at once and 1 launch per ${MODEL.launchIntervalMs} ms (Browser Rendering's default account limits).`,
   );
   log(
     `- A launch takes ${MODEL.launchMs} ms (the first request's acquire phase here is about 1.3 s); a launch the account refuses is retried for ${MODEL.launchRetryBudgetMs} ms (the pool's retries) or what the request's queue time left if less, then 503.`,

@@ -12,7 +12,7 @@
 // pages with and without only_main_content, taking turns, paired medians.
 // `-- --quick`: the two main runs and their halves only, printed, no document written; `-- --save DIR`
 // keeps both harnesses' per-page results there (to compare two runs page by page).
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -267,12 +267,12 @@ async function main() {
     const untitled = await withoutTitleHeading(worker.origin, (origin) => runHarness(harness.scrapinghub, origin, 'main', 'untitled'));
     const cost = await extractionCost(worker);
     const low = main.pages.filter((page) => page.f1 < LOW_F1).sort((a, b) => a.f1 - b.f1);
-    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim();
     const failedSnippets = snippets.pages.filter((p) => !p.ok);
     const lines = [
       '# Main-content benchmark',
       '',
-      `\`npm run bench:main-content\` on ${new Date().toISOString().slice(0, 10)}, commit ${commit} (plus any uncommitted changes), ${cpus().length} × ${cpus()[0]?.model.trim()}.`,
+      'How `only_main_content` scores on two public benchmarks, next to the published extractors, and what extraction costs a request.',
+      `Written by \`npm run bench:main-content\` on ${cpus().length} × ${cpus()[0]?.model.trim()}.`,
       'Two public benchmarks, each with its own harness, metric and reference figures, read from `../shared/bench`; both hold more pages',
       'that are kept apart and scored by the same harnesses. Requests: markdown, `wait_event: load`, `wait_ms: 4000`.',
       '',

@@ -190,7 +190,7 @@ async function main() {
     const lines = [
       '# PDF benchmark (olmOCR-bench public sample)',
       '',
-      `Written by \`npm run bench:pdf\`. The harness, the ${pdfs.length} PDFs, the ${tests.length} tests, the scorer and the anchors are those of`,
+      `How PDF targets convert to markdown on olmOCR-bench's public sample, next to plain extractors, and what conversion costs. Written by \`npm run bench:pdf\`. The harness, the ${pdfs.length} PDFs, the ${tests.length} tests, the scorer and the anchors are those of`,
       '`../shared/bench/pdf` (allenai/olmocr, Apache-2.0): each PDF is served on 127.0.0.1 to the running service (the real',
       'Worker under `wrangler dev`, its Browser Rendering emulation and Chromium), its markdown saved and scored by the',
       "harness's `score.mjs`. Math is counted apart (a verbatim TeX check a text layer is not expected to pass).",

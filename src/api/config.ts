@@ -33,7 +33,7 @@ export interface Config {
 
 /**
  * Pages a browser holds, prepared ones included: the knee measured on the benchmark machine (8 pages
- * loading at once) plus the 2 prepared pages that run kept (docs/decisions.md "Capacity").
+ * loading at once) plus the 2 prepared pages that run kept (docs/fleet.md "Defaults").
  */
 export const DEFAULT_MAX_PAGES_PER_BROWSER = 10;
 

@@ -2,7 +2,7 @@
 // WebSocket handshake, so the page's WebSocket constructor is wrapped (preload/socket-guard.ts) and a
 // socket whose URL the guard refuses fails the way a refused connection does (an error event, then a
 // close event with code 1006, readyState CLOSED) without reaching the network. Only the URL is judged:
-// a name that resolves privately is not known in the page (docs/decisions.md "Private-network guard").
+// a name that resolves privately is not known in the page (docs/guard.md "What is not prevented").
 // Everything else about the constructor stays the browser's: `instanceof WebSocket`, its static
 // constants, its prototype, subclasses, and the errors it throws for a malformed URL.
 

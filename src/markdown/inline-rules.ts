@@ -317,7 +317,7 @@ export const link: Rule = {
     const text = flattenToLine(content, true);
     // Images marked decorative (alt="") are a link's only content: the link's name is written
     // beside them, so the link reads as what it does. The images stay: a reader sees them, and
-    // alt="" is as often an article's figure whose caption says the rest (docs/markdown.md).
+    // alt="" is as often an article's figure whose caption says the rest (docs/reader-view.md).
     if (text !== '' && isDecorativeOnly(el)) {
       const name = accessibleName(el);
       if (name !== '') return `[${text} ${escapeText(name, { atLineStart: false, before: ' ', after: ']', inLinkText: true })}]${target}`;

@@ -1,4 +1,4 @@
-// Stored renders in Workers KV (decisions.md "Cache"): the answer's content and page fields as one
+// Stored renders in Workers KV (docs/cache.md): the answer's content and page fields as one
 // JSON value, the render's time as the entry's metadata (read in the same call), and KV's own
 // expiry (`expirationTtl`, at least 60 s there) removing entries after MAX_CACHE_AGE. A store that
 // fails is a miss, never an error: the render is the source of truth.

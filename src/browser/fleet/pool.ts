@@ -44,7 +44,7 @@ export function sessionKeepAliveMs(idleCloseMs: number): number {
 /** Default Retry-After when the binding does not say when a browser may be had again. */
 export const BROWSER_RETRY_AFTER_SECONDS = 5;
 /**
- * Pages kept ready for the next requests. Two, measured (docs/decisions.md): under load a second page in
+ * Pages kept ready for the next requests. Two, measured (docs/browser-sessions.md): under load a second page in
  * preparation lets the browser build pages while others wait on the network, +5 % requests/s at
  * concurrency 8 over one; four gave nothing more.
  */

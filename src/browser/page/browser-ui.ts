@@ -2,7 +2,7 @@
 // headless=new) opens a window per browser context, and every window preloads its omnibox popup as
 // WebUI pages ("browser_ui" targets, chrome://omnibox-popup.top-chrome/) in a renderer of their own.
 // A headless page never shows them, yet once loaded they keep that renderer busy for the context's
-// whole life, the largest share of Chromium's CPU per request under load (docs/decisions.md).
+// whole life, the largest share of Chromium's CPU per request under load (docs/browser-sessions.md).
 // Closed right after the page's target is created they never get that far; closed later they
 // keep running. So the page's target is created here rather than by context.newPage(), then handed
 // to puppeteer as usual. The page, its frames and its rendering are untouched; a browser without

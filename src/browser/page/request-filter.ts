@@ -11,7 +11,7 @@
 //   answer reaches it (response-addresses.ts). WebSockets never reach this filter (CDP's Fetch
 //   domain does not see their handshakes): a preload refuses them by URL in the page
 //   (in-page/socket-guard.ts), and the browser's own Local Network Access checks by address
-//   (docs/decisions.md "Private-network guard").
+//   (docs/guard.md "Inside the browser").
 // - password challenges: an upstream proxy's gets the proxy's credentials (once per request: a refusal
 //   then shows as the proxy's 407 page), a target's never does: it is declined, and the browser shows
 //   the target's own 401 page. (puppeteer's `page.authenticate` answers any challenge with its
