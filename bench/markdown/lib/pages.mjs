@@ -2,7 +2,8 @@
 // rendered back to HTML by markdown-it (CommonMark + GFM tables/strikethrough, raw HTML on) and
 // compared with the source: text F1 (order-aware LCS of tokens), link recall, structure recall
 // (headings, list items, innermost table cells, code blocks, images), junk (script/style words
-// leaking), markdown validity. Metric definitions follow ../shared/bench/markdown/README.md.
+// leaking), markdown validity. Metric definitions follow the README that comes with the
+// benchmark's pages (docs/markdown-benchmark.md says where they are read from).
 import MarkdownIt from 'markdown-it';
 import { analyze, blockText, bodyOf, parseDocument, tokenize, walkVisible } from './dom.mjs';
 import { lcsLength } from './lcs.mjs';
