@@ -9,6 +9,7 @@
 // form into. With selected parts (selection.ts), an excluded element is left out with all inside it,
 // and with include selectors only matched elements are copied (with all inside them): an element
 // outside every match is passed through, its children looked at in its place.
+import { isTexAnnotation } from '../markdown/math-rules';
 import { iconLinkName } from './link-name';
 import { FRAME_KEYS_GLOBAL, type ReadBounds } from './protocol';
 import type { SelectedParts } from './selection';
@@ -107,14 +108,11 @@ function isClosedOffCanvas(el: Element): boolean {
 
 const MATHML = 'http://www.w3.org/1998/Math/MathML';
 
-/** A MathML annotation holding its formula as TeX. */
-function isTexAnnotation(el: Element): boolean {
-  return (
-    el.localName === 'annotation' &&
-    el.namespaceURI === MATHML &&
-    (el.getAttribute('encoding') ?? '').trim().toLowerCase() === 'application/x-tex'
-  );
-}
+/**
+ * A MathML annotation holding its formula as TeX (the serializer's rule); the page knows namespaces,
+ * so an HTML element that happens to be named `annotation` is none.
+ */
+const isMathTex = (el: Element) => el.namespaceURI === MATHML && isTexAnnotation(el);
 
 /**
  * A lazy loader's real source, which it has not swapped in yet: the page was loaded in view
@@ -257,7 +255,7 @@ export function readerForm<N>(source: Document, bounds: ReadBounds, builder: For
     if (SKIP.has(tag)) continue;
     // A TeX annotation is never rendered, yet it is how markdown writes its formula (docs/api.md
     // "What the rendered page contains": MathML).
-    const shows = isTexAnnotation(node) ? true : textShowsIn(node, closed);
+    const shows = isMathTex(node) ? true : textShowsIn(node, closed);
     if (shows === null) continue;
     if (isClosedOffCanvas(node)) continue;
     if (parts?.excluded.has(node)) continue;

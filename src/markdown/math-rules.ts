@@ -12,7 +12,11 @@ import type { Rule } from './walk';
 
 const ANNOTATIONS = new Set(['annotation', 'annotation-xml']);
 
-const isTexAnnotation = (el: DomElement) =>
+/**
+ * An annotation holding its formula as TeX: what markdown writes of a formula. The reader form keeps
+ * it although the browser renders it nowhere (src/in-page/reader-form.ts).
+ */
+export const isTexAnnotation = (el: DomElement) =>
   tagOf(el) === 'annotation' && (el.getAttribute('encoding') ?? '').trim().toLowerCase() === 'application/x-tex';
 
 /** The text below `root` in document order, through the elements `enter` lets in (a stack: no depth limit). */
