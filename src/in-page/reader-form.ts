@@ -9,6 +9,7 @@
 // form into. With selected parts (selection.ts), an excluded element is left out with all inside it,
 // and with include selectors only matched elements are copied (with all inside them): an element
 // outside every match is passed through, its children looked at in its place.
+import { renderedImageSource } from '../markdown/image-source';
 import { isTexAnnotation } from '../markdown/math-rules';
 import { iconLinkName } from './link-name';
 import { FRAME_KEYS_GLOBAL, type ReadBounds } from './protocol';
@@ -113,44 +114,6 @@ const MATHML = 'http://www.w3.org/1998/Math/MathML';
  * so an HTML element that happens to be named `annotation` is none.
  */
 const isMathTex = (el: Element) => el.namespaceURI === MATHML && isTexAnnotation(el);
-
-/**
- * A lazy loader's real source, which it has not swapped in yet: the page was loaded in view
- * (docs/api.md "Late and lazy content"), so a loader still holding it back was not going to show a
- * placeholder for long.
- */
-function lazySource(img: HTMLImageElement): string | null {
-  const lazy = img.getAttribute('data-src') || img.getAttribute('data-lazy-src') || img.getAttribute('data-original');
-  if (!lazy || lazy.trim().toLowerCase().startsWith('data:')) return null;
-  try {
-    return new URL(lazy, img.baseURI).href;
-  } catch {
-    return null;
-  }
-}
-
-/** Origin and path of a URL: a loader that swaps in its real source may add a query (a width) or a fragment. */
-function resourceOf(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return parsed.origin + parsed.pathname;
-  } catch {
-    return url;
-  }
-}
-
-/**
- * A lazy loader's real source it has not swapped in, else the URL the browser chose (currentSrc),
- * else src. An image whose source is its real source with a query of the loader's (`?w=800`) was
- * swapped in: the loader's own URL is kept.
- */
-function imageSource(img: HTMLImageElement): string | null {
-  const lazy = lazySource(img);
-  if (lazy !== null && resourceOf(lazy) !== resourceOf(img.src)) return lazy;
-  const current = img.currentSrc;
-  if (current && !current.startsWith('data:')) return current;
-  return img.getAttribute('src') === null ? null : img.src;
-}
 
 /**
  * What a link's copy gets instead of its own attributes: inside a frame, a relative link is
@@ -295,7 +258,7 @@ export function readerForm<N>(source: Document, bounds: ReadBounds, builder: For
     }
 
     if (isHtml(node, 'img')) {
-      const image = copyOf(parent, node, { srcset: null, 'data-src': null, src: imageSource(node) });
+      const image = copyOf(parent, node, { srcset: null, 'data-src': null, src: renderedImageSource(node) });
       if (!shows) unseen.push(image);
       continue;
     }

@@ -7,10 +7,11 @@ import type { Context } from './context';
 import { BREAK, charAfter, isBlockTag, isElement, isText, nextInSubtree, SPACE, tagOf, UNKNOWN } from './dom';
 import type { DomElement, DomNode } from './dom';
 import { escapeText } from './escape';
+import { isDataUrl, writtenImageSource } from './image-source';
 import { isBlank, trimEndBlock, trimStartBlock } from './join';
 import { asBlock, blockBody, flattenToLine } from './lines';
 import { collapseWhitespace } from './text';
-import { formatDestination, formatTitle, imageSource, isScriptUrl, resolveUrl } from './urls';
+import { formatDestination, formatTitle, isScriptUrl, resolveUrl } from './urls';
 import type { Rule } from './walk';
 
 const PUNCT = /[\p{P}\p{S}]/u;
@@ -343,8 +344,8 @@ export const image: Rule = {
   leaf: true,
   replacement(_content, el, ctx) {
     const alt = collapseWhitespace(el.getAttribute('alt') ?? '').trim();
-    const src = imageSource(el);
-    if (src === '' || src.toLowerCase().startsWith('data:')) {
+    const src = writtenImageSource(el);
+    if (src === '' || isDataUrl(src)) {
       // No fetchable image (or an inline blob that would swamp the text): keep its alt text.
       if (alt === '') return '';
       return escapeText(alt, { atLineStart: ctx.atLineStart, before: ctx.lastChar, after: UNKNOWN, inLinkText: ctx.linkDepth > 0 });
