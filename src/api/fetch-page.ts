@@ -14,8 +14,7 @@ import type { AppEnv } from './app-env.js';
 import { cacheKey } from './cache/cache-key.js';
 import { RenderStore, type StoredRender } from './cache/render-store.js';
 import type { Config } from './config.js';
-import { egressCountry, egressName } from './egress.js';
-import type { FetchRequest } from './fetch-request.js';
+import { type FetchRequest, requestOptions } from './fetch-request.js';
 import { renderContent } from './output.js';
 
 export interface FetchedPage {
@@ -65,26 +64,6 @@ function renderCall(request: FetchRequest, config: Config): RenderCall {
   };
 }
 
-function logOptions(request: FetchRequest): Record<string, unknown> {
-  const { egress } = request;
-  return {
-    output_format: request.outputFormat,
-    wait_event: request.waitEvent,
-    wait_ms: request.waitMs,
-    wait_for_selector: request.waitForSelector ?? null,
-    scroll: request.scroll,
-    include_selectors: request.includeSelectors ?? null,
-    exclude_selectors: request.excludeSelectors ?? null,
-    consent: request.consent,
-    raw: request.raw,
-    include_metadata: request.includeMetadata,
-    only_main_content: request.onlyMainContent,
-    proxy_name: egressName(egress),
-    country: egressCountry(egress),
-    max_age: request.maxAge,
-  };
-}
-
 /**
  * Loads the page of a validated request and returns its content, from the store when `max_age`
  * allows; the request's log line learns the target host, the options and the phase timings.
@@ -92,7 +71,7 @@ function logOptions(request: FetchRequest): Record<string, unknown> {
  */
 export async function fetchPage(c: Context<AppEnv>, request: FetchRequest): Promise<FetchedPage> {
   const config = c.get('config');
-  Object.assign(c.get('log'), { targetHost: new URL(request.url).hostname, options: logOptions(request) });
+  Object.assign(c.get('log'), { targetHost: new URL(request.url).hostname, options: requestOptions(request) });
   const call = renderCall(request, config);
   // The same guard settings the browser side applies to every request it makes.
   targetGuard(call.setup.guard).assertUrlAllowed(request.url);
