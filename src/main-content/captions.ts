@@ -4,12 +4,11 @@
 // © sign, right after a block that is only a picture. An italic line that reads as a sentence, or a
 // wrapper with more text than a caption has, stays.
 import { HAS_MEDIA, inContentContext, normalized, visibleLength } from './extract-dom';
+import { endsAsProse } from '../shared/line-end';
 
 /** Text kept beside a picture is its caption or credit up to this length, not the article's text. */
 const MAX_CAPTION_CHARS = 250;
 const PICTURES = 'img, picture, video';
-/** How a sentence ends (a caption names what is shown, or who took it, without ending like one). */
-const SENTENCE_END = /[.!?:;。！？]$/;
 
 const hasText = (node: Node) => visibleLength(node) > 0;
 
@@ -84,7 +83,7 @@ function allItalic(block: Element): boolean {
 /**
  * Removes a short line set in italics right after a block that is only a picture ("*Kate Henshaw*",
  * "*Light a Wish by OGE Group*"), or one there that credits it with a © sign. Steps written under
- * each screenshot of a how-to are plain text, and a sentence in italics (it ends like one) stays.
+ * each screenshot of a how-to are plain text, and prose in italics (it ends as a sentence or a clause does) stays.
  */
 function dropItalicCaptions(root: Element): void {
   for (const block of root.querySelectorAll('p, div')) {
@@ -93,7 +92,7 @@ function dropItalicCaptions(root: Element): void {
     const text = normalized(block);
     if (text === '' || text.length > MAX_CAPTION_CHARS) continue;
     // A line that credits the picture ("… © AFP / Marco Bertorello") is its caption, sentence or not.
-    if (text.includes('©') || (!SENTENCE_END.test(text) && allItalic(block))) block.remove();
+    if (text.includes('©') || (!endsAsProse(text) && allItalic(block))) block.remove();
   }
 }
 
