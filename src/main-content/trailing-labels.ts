@@ -5,6 +5,7 @@
 // block that is prose (or holds a picture, a table, a list item, a quotation, code): only the tail
 // goes.
 import { HAS_MEDIA, inContentContext, normalized } from './extract-dom';
+import { wordCount } from './words';
 import { endsAsSentence } from '../shared/line-end';
 
 /** A line of at most this many words that does not end as a sentence is a label, not prose. */
@@ -22,7 +23,7 @@ const MAX_NOTICE_WORDS = 12;
 
 /** The site's copyright line: page furniture, whatever its words and numbers. */
 function isCopyrightNotice(text: string): boolean {
-  return COPYRIGHT_NOTICE.test(text) && text.split(' ').length <= MAX_NOTICE_WORDS;
+  return COPYRIGHT_NOTICE.test(text) && wordCount(text) <= MAX_NOTICE_WORDS;
 }
 
 function isLabel(block: Element, root: Element): boolean {
@@ -30,7 +31,7 @@ function isLabel(block: Element, root: Element): boolean {
   if (text === '') return false;
   if (!isCopyrightNotice(text)) {
     if (endsAsSentence(text) || INFORMATION.test(text)) return false;
-    if (text.split(' ').length > MAX_LABEL_WORDS) return false;
+    if (wordCount(text) > MAX_LABEL_WORDS) return false;
   }
   if (block.matches(HAS_MEDIA) || block.querySelector(HAS_MEDIA) !== null) return false;
   // A list item, quotation, figure, table or code block is a content context itself (closest() meets it first).
