@@ -118,7 +118,7 @@ function textBySize(root: Element, inParagraph: boolean): Map<number, number> {
     for (let child = node.firstChild; child !== null; child = child.nextSibling) {
       if (child.nodeType === 1) visit(child, counted || (child as Element).localName === 'p');
       else if (child.nodeType === 3 && counted) {
-        const chars = (child.nodeValue ?? '').replace(/\s+/g, '').length;
+        const chars = visibleLength(child);
         const size = fontSizeOf(child.parentElement);
         if (chars > 0 && size !== undefined) sizes.set(size, (sizes.get(size) ?? 0) + chars);
       }

@@ -2,7 +2,7 @@
 // second headline, a breadcrumb ending in it), one above the text that says the title again in other
 // words, those left at the end with nothing (or a count) under them once
 // the sections they named were removed, and an author's card that ends the extract.
-import { HAS_MEDIA, MAX_NAME_CHARS, normalized, shortElements, squeezedText, visibleLength } from './extract-dom';
+import { HAS_MEDIA, MAX_NAME_CHARS, normalized, shortElements, squeezedText, visibleLength, withoutSpace } from './extract-dom';
 import { termsOf } from './words';
 
 /**
@@ -11,9 +11,9 @@ import { termsOf } from './words';
  * ("Bee Simulator Mehrspieler" on a page titled "Bee Simulator") and stays.
  */
 export function dropRepeatedHeading(root: Element, heading: string): void {
-  const title = heading.replace(/\s+/g, '');
+  const title = withoutSpace(heading);
   if (title === '') return;
-  const short = shortElements(root, title.length + MAX_NAME_CHARS, visibleLength);
+  const short = shortElements(root, title.length + MAX_NAME_CHARS);
   // The article's first paragraph, not a breadcrumb Readability made a paragraph of, which goes.
   const firstParagraph = [...root.querySelectorAll('p')].find((p) => {
     const text = squeezedText(p);
