@@ -4,6 +4,7 @@
 
 import { isElement } from './dom';
 import type { DomElement } from './dom';
+import { collapseWhitespace } from './text';
 
 function tryUrl(href: string, base?: string): URL | undefined {
   try {
@@ -96,7 +97,7 @@ function isPlainDestination(url: string): boolean {
 /** ` "title"` (with the leading space), or '' when there is no title. */
 export function formatTitle(title: string | null): string {
   if (title === null) return '';
-  const collapsed = title.replace(/[ \t\n\r\f]+/g, ' ').trim();
+  const collapsed = collapseWhitespace(title).trim();
   if (collapsed === '') return '';
   return ` "${collapsed.replace(/["\\]/g, '\\$&')}"`;
 }
