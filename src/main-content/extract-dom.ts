@@ -5,6 +5,8 @@
 // white space as one space: the limits on a name, a caption, a title). One rule keeps a third,
 // writtenLength, for what it was measured with (captions.ts).
 
+import { oneLine } from '../shared/one-line';
+
 /** A poster's name, a section's heading: short lines that name what follows them. */
 export const MAX_NAME_CHARS = 40;
 /** Where a date line is the content itself: quotations (an embedded post's date), tables, lists, code. */
@@ -14,9 +16,6 @@ export const HAS_MEDIA = 'img, picture, video, table, pre';
 
 /** A text with no white space at all: what the markup's indentation cannot change. */
 export const withoutSpace = (text: string) => text.replace(/\s+/g, '');
-
-/** A text as one line: runs of white space made one space, none at the ends. */
-export const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** The node's text with no white space at all. */
 export const squeezedText = (node: Node) => withoutSpace(node.textContent ?? '');

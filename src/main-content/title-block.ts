@@ -6,7 +6,8 @@
 // Readability is asked again about that block alone, and its answer is taken when it holds more text
 // than the first pick; when it keeps less (a part of the block), the block itself is, if it holds
 // more. A headline's band of standfirst and byline, apart from the article's body, holds less.
-import { normalized, oneLine, visibleLength } from './extract-dom';
+import { oneLine } from '../shared/one-line';
+import { normalized, visibleLength } from './extract-dom';
 import { restatesTitle } from './extract-headings';
 import { readabilityArticle } from './readability-article';
 

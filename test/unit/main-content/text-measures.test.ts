@@ -3,15 +3,7 @@
 // linkedom. Type-checked with the in-page scripts (tsconfig.page.json): it needs the DOM's types.
 import { parseHTML } from 'linkedom';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  lineLength,
-  normalized,
-  oneLine,
-  shortElements,
-  visibleLength,
-  withoutSpace,
-  writtenLength,
-} from '../../../src/main-content/extract-dom';
+import { lineLength, normalized, shortElements, visibleLength, withoutSpace, writtenLength } from '../../../src/main-content/extract-dom';
 
 const body = (markup: string) => parseHTML(`<!DOCTYPE html><html><body>${markup}</body></html>`).document.body as unknown as Element;
 
@@ -36,7 +28,6 @@ describe('lineLength and normalized', () => {
 
   it('keeps the spaces between words, and every other character', () => {
     expect(lineLength(body('<p>Light a Wish by OGE Group</p>'))).toBe(25);
-    expect(oneLine(' a \n\n b ')).toBe('a b');
     expect(withoutSpace(' a \n\n b ')).toBe('ab');
   });
 });
