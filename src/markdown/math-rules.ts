@@ -3,6 +3,7 @@
 // written once, as `$…$` inline or `$$…$$` on a line of its own for `display="block"`; one without
 // TeX is written as its text, the annotations left out (they repeat the formula).
 
+import { oneLine } from '../shared/one-line';
 import { isElement, isText, tagOf } from './dom';
 import type { DomElement, DomNode } from './dom';
 import { escapeText } from './escape';
@@ -56,7 +57,7 @@ export const math: Rule = {
   filter: ['math'],
   leaf: true,
   replacement(_content, el, ctx) {
-    const tex = texOf(el).replace(/\s+/g, ' ');
+    const tex = oneLine(texOf(el));
     if (tex === '') {
       const text = textOf(el);
       return text === ''
