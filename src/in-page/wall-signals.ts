@@ -19,8 +19,10 @@ const isShown = (element: Element) => element.checkVisibility({ visibilityProper
 /** The elements a selector part can match: those under the tag, id or class name it starts with. */
 function candidates(doc: Document, part: string): Iterable<Element> {
   const [, sigil, name = ''] = /^([#.]?)([\w-]+)/.exec(part) ?? [];
-  // No element of that id: the root, which matches no part that names an id.
-  if (sigil === '#') return [doc.getElementById(name) ?? doc.documentElement];
+  if (sigil === '#') {
+    const element = doc.getElementById(name);
+    return element === null ? [] : [element];
+  }
   return sigil === '.' ? doc.getElementsByClassName(name) : doc.getElementsByTagName(name);
 }
 
