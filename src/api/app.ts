@@ -39,7 +39,7 @@ export function createApp() {
 
   app.post('/api/fetch', bearerAuth(), rateLimit(), async (c) => {
     const request = parseFetchRequest(await readJsonBody(c.req.raw), c.get('config'));
-    const { content, page, timer, age } = await fetchPage(c, request);
+    const { content, page, timer, age, blocked } = await fetchPage(c, request);
 
     c.header('X-Final-Url', page.finalUrl);
     c.header('X-Wait-Result', page.waitResult);
@@ -48,14 +48,21 @@ export function createApp() {
     if (page.pdfPages !== undefined) c.header('X-Pdf-Pages', `${page.pdfPages.converted}/${page.pdfPages.total}`);
     if (request.onlyMainContent) c.header('X-Content-Mode', page.contentMode ?? 'full');
     if (request.includeSelectors !== undefined) c.header('X-Selector-Matches', String(page.selectorMatches ?? 0));
+    if (blocked !== undefined) c.header('X-Page-Blocked', blocked.vendor);
     c.header('X-Cache', age === undefined ? 'MISS' : 'HIT');
     if (age !== undefined) c.header('Age', String(age));
     c.header('Server-Timing', timer.header());
     c.header('Cache-Control', 'no-store');
     // The JSON answer escapes lone surrogates; a raw body must be valid UTF-8 as its charset says.
     if (request.raw) return c.body(wellFormed(content), 200, { 'Content-Type': contentTypeFor(request.outputFormat) });
-    const envelope = { data: content, status: page.status, headers: page.headers };
-    return c.json(request.includeMetadata ? { ...envelope, metadata: page.metadata ?? null } : envelope);
+    const envelope = {
+      data: content,
+      status: page.status,
+      headers: page.headers,
+      ...(request.includeMetadata ? { metadata: page.metadata ?? null } : {}),
+      ...(blocked === undefined ? {} : { blocked }),
+    };
+    return c.json(envelope);
   });
 
   // Liveness for load balancers and monitors: no auth, no browser.

@@ -1,8 +1,9 @@
 // One fetch from a validated request to the content the caller gets: the target guard, the store of
-// renders (a hit answers without a Durable Object or a browser), the browser directory of the
-// request's location, and the conversion of documents the browser does not make markdown of. POST /api/fetch
-// and the MCP tool both answer with it, so they cannot drift apart.
+// renders (a hit answers without a Durable Object or a browser; a bot wall is never stored), the
+// browser directory of the request's location, and the conversion of documents the browser does not
+// make markdown of. POST /api/fetch and the MCP tool both answer with it, so they cannot drift apart.
 import type { Context } from 'hono';
+import type { Blocked } from '../blocked/verdict.js';
 import type { RenderCall } from '../browser/index.js';
 import { contentTooLarge, fromWireError } from '../errors.js';
 import { targetGuard } from '../guard/policy.js';
@@ -24,6 +25,8 @@ export interface FetchedPage {
   timer: PhaseTimer;
   /** Seconds since the stored render that answered (a hit); undefined when this request rendered. */
   age?: number;
+  /** The page is a bot wall, not the target's content (docs/api.md "Blocked pages"); never from the store. */
+  blocked?: Blocked;
 }
 
 /** The directory instance of a launch location: it admits the location's requests to its browsers. */
@@ -117,6 +120,12 @@ export async function fetchPage(c: Context<AppEnv>, request: FetchRequest): Prom
     documentKind,
     pdfPages,
   };
+  const { blocked } = page;
+  if (blocked !== undefined) {
+    c.get('log').blocked = blocked;
+    // A wall is not the page: stored, it would answer for the page (docs/api.md "Blocked pages").
+    return { content, page: render, timer, blocked };
+  }
   // Off the answer's critical path; errors are never stored (they threw above).
   if (store !== undefined) {
     c.executionCtx.waitUntil(store.write(key, render, renderedAt).catch((error: unknown) => logEvent(c, 'cache_write_failed', error)));

@@ -250,7 +250,14 @@ async function readResult(response, /** @type {Record<string, unknown>} */ body)
   const contentType = response.headers.get('Content-Type') ?? '';
   // raw: true answers with the content itself; then the page's status is only in X-Page-Status.
   if (response.ok && body.raw === true) {
-    return { content: text, pageStatus: response.headers.get('X-Page-Status'), pageHeaders: null, metadata: null, format };
+    return {
+      content: text,
+      pageStatus: response.headers.get('X-Page-Status'),
+      pageHeaders: null,
+      metadata: null,
+      blocked: response.headers.get('X-Page-Blocked'),
+      format,
+    };
   }
   /** @type {any} */
   let json = null;
@@ -270,6 +277,8 @@ async function readResult(response, /** @type {Record<string, unknown>} */ body)
     pageHeaders: Object.entries(json.headers ?? {}),
     // Each field a string or null; null is shown as such.
     metadata: json.metadata ? Object.entries(json.metadata).map(([name, value]) => [name, value === null ? 'null' : String(value)]) : null,
+    // A bot wall in front of the page: its vendor and kind (docs/api.md "Blocked pages").
+    blocked: json.blocked ? `${json.blocked.vendor} (${json.blocked.kind})` : null,
     format,
   };
 }
@@ -314,6 +323,7 @@ async function onSubmit(/** @type {SubmitEvent} */ event) {
       fillSummary([
         ['API status', String(response.status)],
         ['Page status', result.pageStatus ?? 'unknown'],
+        ...(result.blocked ? [['Blocked', `${result.blocked}: a bot wall, not the page`]] : []),
         ['Final URL', response.headers.get('X-Final-Url') ?? ''],
         ['Wait result', response.headers.get('X-Wait-Result') ?? ''],
         ['Document', documentSummary(response)],

@@ -15,6 +15,7 @@ import { ApiError, contentTooLarge } from '../../errors.js';
 import { utf8Length } from '../../shared/utf8.js';
 import { callInWorldSliced, inPageFunction, isNavigatedAway, openWorld, type World } from './isolated-world.js';
 import type { PageMetadata } from '../../shared/metadata.js';
+import type { WallSignals } from '../../blocked/verdict.js';
 import type { ContentMode, PageReply, PageRequest, PartSelection, PortableTree } from '../../in-page/protocol.js';
 import { registerChildFrames } from './remote-frames.js';
 import type { Timers } from '../timers.js';
@@ -147,6 +148,7 @@ function contentOf(reply: PageReply, maxContentBytes: number): PageRead {
     ...(reply.contentMode === undefined ? {} : { contentMode: reply.contentMode }),
     ...(reply.metadata === undefined ? {} : { metadata: reply.metadata }),
     ...(reply.selectorMatches === undefined ? {} : { selectorMatches: reply.selectorMatches }),
+    ...(reply.wallSignals === undefined ? {} : { wallSignals: reply.wallSignals }),
   };
 }
 
@@ -158,6 +160,8 @@ export interface PageRead {
   metadata?: PageMetadata;
   /** With include selectors: how many elements they matched. */
   selectorMatches?: number;
+  /** What the page shows of a bot wall, when it shows a wall's marker (in-page/wall-signals.ts). */
+  wallSignals?: WallSignals;
 }
 
 export interface ReadOptions {

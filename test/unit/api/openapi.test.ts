@@ -66,18 +66,29 @@ describe('the OpenAPI document', () => {
       'X-Document-Kind',
       'Server-Timing',
       'X-Cache',
+      'X-Page-Blocked',
       'X-Pdf-Pages',
       'Age',
     ]);
     expect(ok.headers['X-Wait-Result'].schema.enum).toEqual(['event', 'timeout']);
     expect(ok.headers['X-Document-Kind'].schema.enum).toEqual(['html', 'json', 'xml', 'text', 'pdf']);
     expect(ok.headers['X-Cache'].schema.enum).toEqual(['HIT', 'MISS']);
-    // Age only on a HIT and X-Pdf-Pages only on a PDF: not on every answer.
+    // Age only on a HIT, X-Pdf-Pages only on a PDF and X-Page-Blocked only on a bot wall: not on every answer.
     expect(
       Object.entries(ok.headers)
         .filter(([, header]) => !(header as { required?: boolean }).required)
         .map(([name]) => name),
-    ).toEqual(['X-Pdf-Pages', 'Age']);
+    ).toEqual(['X-Page-Blocked', 'X-Pdf-Pages', 'Age']);
+  });
+
+  it('documents a bot wall: X-Page-Blocked and the optional `blocked` member name the vendor and the kind', () => {
+    const vendors = ['cloudflare', 'akamai', 'perimeterx', 'datadome', 'imperva', 'aws-waf', 'kasada', 'captcha'];
+    expect(fetchOperation.responses['200'].headers['X-Page-Blocked'].schema.enum).toEqual(vendors);
+    const blocked = (doc.components.schemas.FetchResponse as Json).properties.blocked;
+    expect(blocked.properties.vendor.enum).toEqual(vendors);
+    expect(blocked.properties.kind.enum).toEqual(['challenge', 'captcha', 'block']);
+    expect(blocked.required).toEqual(['vendor', 'kind']);
+    expect(blocked.additionalProperties).toBe(false);
   });
 });
 
