@@ -460,7 +460,7 @@ describe('bot walls (docs/api.md "Blocked pages")', () => {
         headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
       },
-      { API_TOKENS: TOKEN, BROWSER: {} as Fetcher, BROWSER_DIRECTORY: fakeHub(outcome).namespace, CACHE: cache.kv },
+      { API_TOKENS: TOKEN, BROWSER: {} as Fetcher, BROWSER_DIRECTORY: fakeDirectory(outcome).namespace, CACHE: cache.kv },
       cache.ctx,
     );
 
