@@ -39,7 +39,7 @@ export function createApp() {
 
   app.post('/api/fetch', bearerAuth(), rateLimit(), async (c) => {
     const request = parseFetchRequest(await readJsonBody(c.req.raw), c.get('config'));
-    const { content, page, timer, age, blocked } = await fetchPage(c, request);
+    const { content, page, timer, age, blocked, bypassed } = await fetchPage(c, request);
 
     c.header('X-Final-Url', page.finalUrl);
     c.header('X-Wait-Result', page.waitResult);
@@ -49,7 +49,7 @@ export function createApp() {
     if (request.onlyMainContent) c.header('X-Content-Mode', page.contentMode ?? 'full');
     if (request.includeSelectors !== undefined) c.header('X-Selector-Matches', String(page.selectorMatches ?? 0));
     if (blocked !== undefined) c.header('X-Page-Blocked', blocked.vendor);
-    c.header('X-Cache', age === undefined ? 'MISS' : 'HIT');
+    c.header('X-Cache', bypassed ? 'BYPASS' : age === undefined ? 'MISS' : 'HIT');
     if (age !== undefined) c.header('Age', String(age));
     c.header('Server-Timing', timer.header());
     c.header('Cache-Control', 'no-store');

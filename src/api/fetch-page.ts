@@ -17,6 +17,7 @@ import { RenderStore, type StoredRender } from './cache/render-store.js';
 import type { Config } from './config.js';
 import { type FetchRequest, requestOptions } from './fetch-request.js';
 import { renderContent } from './output.js';
+import { isPersonal } from './visit-fields.js';
 
 export interface FetchedPage {
   /** The content in the requested format. */
@@ -27,6 +28,8 @@ export interface FetchedPage {
   age?: number;
   /** The page is a bot wall, not the target's content (docs/api.md "Blocked pages"); never from the store. */
   blocked?: Blocked;
+  /** The request was personal (headers or cookies): the store was neither read nor written (X-Cache: BYPASS). */
+  bypassed?: true;
 }
 
 /** The directory instance of a launch location: it admits the location's requests to its browsers. */
@@ -61,11 +64,15 @@ function renderCall(request: FetchRequest, config: Config): RenderCall {
       // Read with raw too: the stored render must serve a later JSON answer with the same key.
       metadata: request.includeMetadata,
       mainContent: request.onlyMainContent,
+      ...(isDefaultVisit(request.visit) ? {} : { visit: request.visit }),
     },
     idleCloseMs: config.browserIdleCloseMs,
     fleet: { maxBrowsers: config.maxBrowsersPerLocation, maxPages: config.maxPagesPerBrowser, queueMs: config.queueTimeoutMs },
   };
 }
+
+/** A visit that changes nothing about the browser is not sent: the page is used as prepared. */
+const isDefaultVisit = (visit: FetchRequest['visit']) => visit.device === 'desktop' && visit.viewport === undefined && !isPersonal(visit);
 
 /**
  * Loads the page of a validated request and returns its content, from the store when `max_age`
@@ -81,7 +88,9 @@ export async function fetchPage(c: Context<AppEnv>, request: FetchRequest): Prom
 
   const timer = new PhaseTimer();
   c.get('log').timer = timer;
-  const store = c.env.CACHE === undefined ? undefined : new RenderStore(c.env.CACHE, config.maxCacheAge);
+  // A personal request (headers or cookies) never meets the store, either way (docs/api.md "Request controls").
+  const personal = isPersonal(request.visit);
+  const store = c.env.CACHE === undefined || personal ? undefined : new RenderStore(c.env.CACHE, config.maxCacheAge);
   const key = await cacheKey(request);
   if (store !== undefined && request.maxAge > 0) {
     const stored = await timer
@@ -98,7 +107,7 @@ export async function fetchPage(c: Context<AppEnv>, request: FetchRequest): Prom
   // frees within QUEUE_TIMEOUT_MS). Requests that accept a stored render accept one taken while
   // they wait, too: max_age 0 always renders.
   const directory = c.env.BROWSER_DIRECTORY.get(c.env.BROWSER_DIRECTORY.idFromName(directoryName(call.location)));
-  const outcome = await directory.admit(request.maxAge > 0 ? { ...call, shareKey: key } : call);
+  const outcome = await directory.admit(request.maxAge > 0 && !personal ? { ...call, shareKey: key } : call);
   const renderedAt = Date.now();
   for (const [phase, ms] of Object.entries(outcome.timings)) timer.record(phase as Phase, ms);
   if (!outcome.ok) throw fromWireError(outcome.error);
@@ -124,11 +133,11 @@ export async function fetchPage(c: Context<AppEnv>, request: FetchRequest): Prom
   if (blocked !== undefined) {
     c.get('log').blocked = blocked;
     // A wall is not the page: stored, it would answer for the page (docs/api.md "Blocked pages").
-    return { content, page: render, timer, blocked };
+    return { content, page: render, timer, blocked, ...(personal ? { bypassed: true as const } : {}) };
   }
   // Off the answer's critical path; errors are never stored (they threw above).
   if (store !== undefined) {
     c.executionCtx.waitUntil(store.write(key, render, renderedAt).catch((error: unknown) => logEvent(c, 'cache_write_failed', error)));
   }
-  return { content, page: render, timer };
+  return { content, page: render, timer, ...(personal ? { bypassed: true as const } : {}) };
 }

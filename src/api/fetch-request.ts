@@ -9,6 +9,9 @@ import { WAIT_EVENTS, type WaitEvent } from '../shared/wait-events.js';
 import type { Config } from './config.js';
 import { selectorProblem } from './css-selector.js';
 import { egressCountry, egressName, resolveEgress, type Egress, type EgressFields } from './egress.js';
+import { visitOptions, type VisitOptions } from '../shared/log-privacy.js';
+import type { Visit } from '../shared/visit.js';
+import { cookieDomainIssues, visitFrom, visitSchemaFields } from './visit-fields.js';
 
 export const OUTPUT_FORMATS = ['html', 'markdown'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -44,6 +47,8 @@ export interface FetchRequest {
   maxAge: number;
   /** Where the traffic leaves from, resolved (egress.ts). */
   egress: Egress;
+  /** Device, viewport, cookies and extra headers of the visit (docs/api.md "Request controls"). */
+  visit: Visit;
 }
 
 function isHttpUrl(value: string): boolean {
@@ -107,6 +112,7 @@ export function fetchRequestSchema({ maxWaitMs, maxCacheAge }: SchemaLimits) {
       .string({ message: 'must be a string' })
       .regex(/^[A-Za-z]{2}$/, { message: 'must be an ISO 3166-1 alpha-2 country code' })
       .nullish(),
+    ...visitSchemaFields(),
   });
 }
 
@@ -118,7 +124,8 @@ function schemaIssues(error: z.ZodError): FieldIssue[] {
   const issues: FieldIssue[] = [];
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) issues.push({ field: key, message: 'is not a known field' });
+      // Named where it stands: `viewport.scale` inside an object of the body.
+      for (const key of issue.keys) issues.push({ field: fieldName([...issue.path, key]), message: 'is not a known field' });
     } else {
       issues.push({ field: fieldName(issue.path) || '(body)', message: issue.message });
     }
@@ -156,6 +163,7 @@ export function validateBody<Schema extends z.ZodType<Partial<EgressFields>>>(
   const parsed = schema.safeParse(json);
   const issues = parsed.success ? [] : schemaIssues(parsed.error);
   const egress = resolveEgress(parsed.success ? parsed.data : egressFields(json, issues), config.proxies, issues);
+  issues.push(...cookieDomainIssues(json, issues));
   if (!parsed.success || egress === undefined || issues.length > 0) {
     throw new ApiError('invalid_request', 'The request has invalid fields.', { details: issues, cause: parsed.error });
   }
@@ -187,11 +195,15 @@ export function fetchRequestFrom(
     onlyMainContent: body.only_main_content ?? false,
     maxAge: body.max_age ?? 0,
     egress,
+    visit: visitFrom(body),
   };
 }
 
-/** A request's options by the names the body gives them, each as the request was resolved (absent: null). */
-export interface RequestOptions {
+/**
+ * A request's options by the names the body gives them, each as the request was resolved (absent:
+ * null); the request controls only when set, as log-privacy.ts allows (visitOptions).
+ */
+export interface RequestOptions extends VisitOptions {
   output_format: OutputFormat;
   wait_event: WaitEvent;
   wait_ms: number;
@@ -212,7 +224,8 @@ export interface RequestOptions {
  * Every option of the request in one fixed order (the URL aside): the one list the cache key
  * (api/cache/cache-key.ts, which leaves out raw and max_age) and the request's log line are made of,
  * so an option added here reaches both. The key hashes the options in this order: reordering them
- * makes every stored render a miss.
+ * makes every stored render a miss. The request controls come last and only when set, so a request
+ * without them keeps the key it had.
  */
 export function requestOptions(request: FetchRequest): RequestOptions {
   return {
@@ -230,6 +243,7 @@ export function requestOptions(request: FetchRequest): RequestOptions {
     include_metadata: request.includeMetadata,
     raw: request.raw,
     max_age: request.maxAge,
+    ...visitOptions(request.visit),
   };
 }
 

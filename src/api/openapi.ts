@@ -8,6 +8,7 @@ import { describeError, ERROR_CODES, type ErrorCode, type ErrorStatus } from '..
 import { BLOCK_KINDS, BLOCK_VENDORS } from '../blocked/verdict.js';
 import { METADATA_FIELDS } from '../shared/metadata.js';
 import { DEFAULT_WAIT_MS, fetchRequestSchema, MAX_URL_LENGTH, type SchemaLimits } from './fetch-request.js';
+import { VISIT_FIELD_DOCS } from './visit-field-docs.js';
 
 type JsonSchema = Record<string, unknown>;
 /** `required` marks a header sent on every response of its status (OpenAPI's header `required`). */
@@ -72,6 +73,7 @@ export const FETCH_FIELD_DOCS: Record<BodyField, FieldDocs> = {
   country: {
     description: `ISO 3166-1 alpha-2, any case. With "${DEFAULT_PROXY_NAME}" it must be a Browser Rendering location; with a datacenter proxy it needs a country template (checked by the server).`,
   },
+  ...VISIT_FIELD_DOCS,
 };
 
 /** Headers some error statuses carry besides X-Request-Id (docs/api.md "Errors"). */

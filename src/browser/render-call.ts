@@ -11,6 +11,7 @@ import type { GuardSettings } from '../guard/policy.js';
 import type { BrowserLocation } from '../shared/locations.js';
 import type { PageMetadata } from '../shared/metadata.js';
 import type { Phase } from '../shared/timings.js';
+import type { Visit } from '../shared/visit.js';
 import type { WaitEvent, WaitResult } from '../shared/wait-events.js';
 
 /** An upstream proxy, resolved for one request: the username already has its country applied. */
@@ -58,6 +59,11 @@ export interface LoadOptions {
   metadata: boolean;
   /** Only the page's main content (only_main_content). */
   mainContent: boolean;
+  /**
+   * Device, viewport, cookies and extra headers, applied to the page before it navigates
+   * (docs/api.md "Request controls"); absent: the page as prepared.
+   */
+  visit?: Visit;
 }
 
 export interface FleetSettings {

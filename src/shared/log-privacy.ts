@@ -1,6 +1,8 @@
 // What of a URL may reach a log line or an error message: never its query, fragment or user
 // information (they carry tokens, session ids, a proxy's password). The one owner of that rule:
-// error messages that name a URL and every cause written to the operator's log go through it.
+// error messages that name a URL and every cause written to the operator's log go through it, and so
+// do the request controls a log line names.
+import type { Visit } from './visit.js';
 
 /** `url` without query, fragment and credentials; a placeholder when it does not parse. */
 export function urlForLog(url: string): string {
@@ -29,4 +31,31 @@ export function withoutUrlSecrets(text: string): string {
     const end = TRAILING_PUNCTUATION.exec(quoted)?.[0] ?? '';
     return urlForLog(quoted.slice(0, quoted.length - end.length)) + end;
   });
+}
+
+/** What of a visit's controls a log line (and the cache key, api/cache/cache-key.ts) holds. */
+export interface VisitOptions {
+  device?: Visit['device'];
+  /** `<width>x<height>`. */
+  viewport?: string;
+  /** The extra headers' names, never their values. */
+  headers?: string[];
+  /** How many cookies, never a name or a value. */
+  cookies?: number;
+}
+
+/**
+ * What of a visit's controls a log line may hold (docs/api.md "Request controls"): the device and
+ * the viewport when either is set, the names of the extra headers and how many cookies, never a
+ * header's or a cookie's value (they carry credentials and sessions). A control left as it is
+ * adds nothing.
+ */
+export function visitOptions(visit: Visit): VisitOptions {
+  const browser = visit.device !== 'desktop' || visit.viewport !== undefined;
+  return {
+    ...(browser ? { device: visit.device } : {}),
+    ...(visit.viewport === undefined ? {} : { viewport: `${visit.viewport.width}x${visit.viewport.height}` }),
+    ...(visit.headers === undefined ? {} : { headers: Object.keys(visit.headers) }),
+    ...(visit.cookies === undefined ? {} : { cookies: visit.cookies.length }),
+  };
 }

@@ -47,7 +47,7 @@ export const BODY_GRACE_MS = 1000;
 /** What loading needs of a prepared page. */
 export type LoadablePage = Pick<
   PreparedPage,
-  'page' | 'proxyName' | 'guard' | 'forbiddenNavigation' | 'heldDocument' | 'consent' | 'keepConsentDialogs' | 'consentRound'
+  'page' | 'proxyName' | 'guard' | 'forbiddenNavigation' | 'heldDocument' | 'consent' | 'keepConsentDialogs' | 'consentRound' | 'shapeVisit'
 >;
 
 function readinessSignal(event: WaitEvent, doc: MainDocument, network: NetworkTracker): Promise<void> {
@@ -297,6 +297,7 @@ async function load(target: LoadablePage, options: LoadOptions, timer: PhaseTime
   const { doc, timers } = watchers;
   await refuseSelectorsChromiumRefuses(page, options);
   if (options.consent === 'keep') await target.keepConsentDialogs();
+  if (options.visit !== undefined) await target.shapeVisit(options.visit, options.url);
   const navigationStart = Date.now();
   const answer = await timer.time('navigate', () => navigate(target, options, doc, timers));
   if (typeof answer === 'object') {

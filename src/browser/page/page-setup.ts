@@ -21,6 +21,8 @@ import { CONSENT_BINDING } from '../../in-page/protocol.js';
 import type { HeldDocument } from './held-document.js';
 import type { PageSetup } from '../render-call.js';
 import { installRequestFilter } from './request-filter.js';
+import type { Visit } from '../../shared/visit.js';
+import { shapeVisit } from './visit-setup.js';
 import { preloadWorkers } from './worker-preload.js';
 
 export interface PreparedPage {
@@ -41,6 +43,8 @@ export interface PreparedPage {
   keepConsentDialogs(): Promise<void>;
   /** One consent detection round in every frame, each dialog found answered (nothing once dialogs are kept). */
   consentRound(): Promise<void>;
+  /** Applies the request's device, viewport, cookies and extra headers before navigating to `url` (visit-setup.ts). */
+  shapeVisit(visit: Visit, url: string): Promise<void>;
   /** False once the page is closed or its tab crashed (a prepared page can crash before it is used). */
   usable(): boolean;
   /** Closes the context and with it the page and everything the target stored. Never throws. */
@@ -96,6 +100,7 @@ export async function preparePage(browser: Browser, setup: PageSetup): Promise<P
       consent,
       keepConsentDialogs,
       consentRound: lookForDialogs,
+      shapeVisit: (visit, url) => shapeVisit(page, filter, visit, url),
       usable,
       close,
     };

@@ -20,12 +20,16 @@
 // - documents that may be PDFs: every document response pauses once its headers are in, and a
 //   main-frame one whose headers say it may be a PDF is held (held-document.ts) for the load to read,
 //   before the browser downloads it or shows a viewer; any other response goes on at once.
+// - the caller's extra headers (origin-headers.ts): once a request gives some, every request pauses
+//   so that those to the target's own origin get them and no other does. Only then: a pause costs
+//   each request a round trip to this session.
 import type { CDPSession, Page } from '@cloudflare/puppeteer';
 import { mayBePdf } from '../../shared/content-type.js';
 import type { TargetGuard } from '../../guard/policy.js';
 import { frameId, frameSession, pageSession } from '../cdp-internals.js';
 import { holdDocument, type HeldDocument } from './held-document.js';
 import { isRedirect } from './main-document.js';
+import type { OriginHeaders } from './origin-headers.js';
 import { collectResponseAddresses } from './response-addresses.js';
 
 export const BLOCKED_RESOURCE_TYPES = ['Image', 'Media', 'Font'] as const;
@@ -46,6 +50,8 @@ export interface RequestFilter {
   forbiddenNavigation: Promise<string>;
   /** Resolves with the first main-frame document response that may be a PDF, held unread. */
   heldDocument: Promise<HeldDocument>;
+  /** Sends the caller's extra headers as `rule` says, from the next request on; every request pauses from then. */
+  sendHeaders(rule: OriginHeaders): Promise<void>;
 }
 
 interface AuthRequiredEvent {
@@ -57,7 +63,7 @@ interface RequestPausedEvent {
   requestId: string;
   /** The Network domain's id for the same request (its responseReceivedExtraInfo names it). */
   networkId?: string;
-  request: { url: string };
+  request: { url: string; headers?: Record<string, string> };
   resourceType: string;
   frameId?: string;
   /** Present when the request paused at the Response stage. */
@@ -143,9 +149,13 @@ export async function installRequestFilter(page: Page, options: RequestFilterOpt
     if (options.blockResources && BLOCKED.has(event.resourceType)) {
       return reply('Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' });
     }
+    const mainDocument = event.resourceType === 'Document' && event.frameId === frameId(page.mainFrame());
     const reason = options.guard.browserRequestRefusal(event.request.url);
-    if (reason === undefined) return reply('Fetch.continueRequest', { requestId: event.requestId });
-    if (event.resourceType === 'Document' && event.frameId === frameId(page.mainFrame())) reportForbidden(reason);
+    if (reason === undefined) {
+      const headers = headerRule?.headersFor(event.request.url, event.request.headers ?? {}, mainDocument);
+      return reply('Fetch.continueRequest', { requestId: event.requestId, ...(headers === undefined ? {} : { headers }) });
+    }
+    if (mainDocument) reportForbidden(reason);
     reply('Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' });
   });
   const answeredProxy = new Set<string>();
@@ -155,15 +165,23 @@ export async function installRequestFilter(page: Page, options: RequestFilterOpt
     answeredProxy.add(requestId);
     reply('Fetch.continueWithAuth', { requestId, authChallengeResponse: { response: 'ProvideCredentials', ...proxyCredentials } });
   });
-  const requestPatterns = pausesAll
-    ? [{ urlPattern: '*', requestStage: 'Request' as const }]
-    : options.blockResources
-      ? BLOCKED_RESOURCE_TYPES.map((resourceType) => ({ resourceType, requestStage: 'Request' as const }))
-      : [];
   const responsePatterns = judgesAddresses
     ? [{ urlPattern: '*', requestStage: 'Response' as const }]
     : [{ resourceType: 'Document' as const, requestStage: 'Response' as const }];
-  await session.send('Fetch.enable', { patterns: [...requestPatterns, ...responsePatterns], handleAuthRequests: true });
+  const enable = (everyRequest: boolean) => {
+    const requestPatterns = everyRequest
+      ? [{ urlPattern: '*', requestStage: 'Request' as const }]
+      : options.blockResources
+        ? BLOCKED_RESOURCE_TYPES.map((resourceType) => ({ resourceType, requestStage: 'Request' as const }))
+        : [];
+    return session.send('Fetch.enable', { patterns: [...requestPatterns, ...responsePatterns], handleAuthRequests: true });
+  };
+  let headerRule: OriginHeaders | undefined;
+  const sendHeaders = async (rule: OriginHeaders) => {
+    headerRule = rule;
+    if (!pausesAll) await enable(true);
+  };
+  await enable(pausesAll);
   // The listeners go with the page, which is closed with its context after every request.
-  return { forbiddenNavigation, heldDocument };
+  return { forbiddenNavigation, heldDocument, sendHeaders };
 }

@@ -12,6 +12,7 @@ import { acceptGuardSockets, guardRoutes, isGuardSocket } from './guard-routes.j
 import { pdfRoutes } from './pdf-routes.js';
 import { acceptWebSockets, liveRoutes } from './live-routes.js';
 import { lazyRoutes } from './lazy-routes.js';
+import { visitRoutes } from './visit-routes.js';
 
 const PAGES_DIR = fileURLToPath(new URL('../../fixtures/pages/', import.meta.url));
 
@@ -403,7 +404,8 @@ export async function startFixtureServer(): Promise<FixtureServer> {
       pdfRoutes[url.pathname] ??
       lazyRoutes[url.pathname] ??
       guardRoutes[url.pathname] ??
-      blockedRoutes[url.pathname];
+      blockedRoutes[url.pathname] ??
+      visitRoutes[url.pathname];
     const handled = route
       ? route(url, req, res)
       : url.pathname.startsWith('/pages/')

@@ -111,6 +111,8 @@ describe('cacheKey', () => {
     ['wait_for_selector null', { wait_for_selector: null }],
     ['an empty include_selectors', { include_selectors: [] }],
     ['consent reject written out', { consent: 'reject' }],
+    ['device desktop written out', { device: 'desktop' }],
+    ['viewport null', { viewport: null }],
   ])('does not depend on %s', async (_name, fields) => {
     const against = 'country' in fields ? request({ country: 'JP' }) : base;
     expect(await cacheKey(request(fields))).toBe(await cacheKey(against));
@@ -130,6 +132,8 @@ describe('cacheKey', () => {
     ['exclude_selectors', { exclude_selectors: ['.ad'] }],
     ['consent', { consent: 'keep' }],
     ['the order of the selectors', { include_selectors: ['article', 'h1'] }],
+    ['device', { device: 'mobile' }],
+    ['viewport', { viewport: { width: 1024, height: 768 } }],
   ])('changes with %s', async (_name, fields) => {
     expect(await cacheKey(request(fields))).not.toBe(await cacheKey(base));
   });
@@ -158,6 +162,18 @@ describe('cacheKey', () => {
   it('holds every option of the request but raw and max_age', () => {
     const options = Object.keys(requestOptions(base)).filter((name) => name !== 'raw' && name !== 'max_age');
     expect(Object.keys(keyFields(base))).toEqual(['url', ...options]);
+  });
+
+  it('tells viewports and devices apart', async () => {
+    const keys = await Promise.all(
+      [
+        { viewport: { width: 1024, height: 768 } },
+        { viewport: { width: 768, height: 1024 } },
+        { device: 'mobile', viewport: { width: 1024, height: 768 } },
+        { device: 'mobile' },
+      ].map((fields) => cacheKey(request(fields))),
+    );
+    expect(new Set(keys).size).toBe(4);
   });
 
   it('changes with proxy_name', async () => {

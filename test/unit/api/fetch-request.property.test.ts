@@ -30,6 +30,8 @@ const KNOWN_FIELDS = [
   'exclude_selectors',
   'consent',
 ] as const;
+// Known too, with generators of their own in test/unit/api/visit-fields.test.ts.
+const VISIT_FIELDS = ['headers', 'cookies', 'device', 'viewport'] as const;
 type Field = (typeof KNOWN_FIELDS)[number];
 type Body = Partial<Record<Field, unknown>>;
 
@@ -214,6 +216,8 @@ function expectedRequest(body: Body): FetchRequest {
     onlyMainContent: (body.only_main_content as boolean | null | undefined) ?? false,
     maxAge: (body.max_age as number | null | undefined) ?? 0,
     egress,
+    // The generated bodies carry no request controls (test/unit/api/visit-fields.test.ts covers them).
+    visit: { device: 'desktop' },
   };
 }
 
@@ -338,7 +342,7 @@ const unknownKey = fc
       '',
     ),
   )
-  .filter((key) => !(KNOWN_FIELDS as readonly string[]).includes(key));
+  .filter((key) => !([...KNOWN_FIELDS, ...VISIT_FIELDS] as readonly string[]).includes(key));
 
 // ---------------------------------------------------------------------------------------------
 

@@ -32,6 +32,7 @@ describe('parseFetchRequest defaults', () => {
       onlyMainContent: false,
       maxAge: 0,
       egress: { kind: 'direct' },
+      visit: { device: 'desktop' },
     });
   });
 
@@ -255,7 +256,14 @@ describe('parseFetchRequest proxies and country', () => {
 describe('requestOptions', () => {
   it('names every field of the body but the URL, in one fixed order', () => {
     const fields = Object.keys(fetchRequestSchema(config).shape).filter((field) => field !== 'url');
-    const options = Object.keys(requestOptions(parseFetchRequest({ url: URL_OK }, config)));
+    // The request controls are options only when set: this request sets them all.
+    const controls = {
+      headers: { 'X-A': 'v' },
+      cookies: [{ name: 'a', value: 'v' }],
+      device: 'mobile',
+      viewport: { width: 400, height: 800 },
+    };
+    const options = Object.keys(requestOptions(parseFetchRequest({ url: URL_OK, ...controls }, config)));
     expect([...options].sort()).toEqual([...fields].sort());
     expect(options).toEqual([
       'output_format',
@@ -272,6 +280,10 @@ describe('requestOptions', () => {
       'include_metadata',
       'raw',
       'max_age',
+      'device',
+      'viewport',
+      'headers',
+      'cookies',
     ]);
   });
 
@@ -293,5 +305,28 @@ describe('requestOptions', () => {
       max_age: 0,
     });
     expect(requestOptions(parseFetchRequest({ url: URL_OK }, config)).country).toBeNull();
+  });
+
+  it('gives the request controls only when set, and of headers and cookies never a value', () => {
+    const request = parseFetchRequest(
+      {
+        url: URL_OK,
+        headers: { Authorization: 'Bearer secret-1' },
+        cookies: [{ name: 'sid', value: 'secret-2' }],
+        viewport: { width: 400, height: 800 },
+      },
+      config,
+    );
+    const { device, viewport, headers, cookies } = requestOptions(request);
+    expect({ device, viewport, headers, cookies }).toEqual({
+      device: 'desktop',
+      viewport: '400x800',
+      headers: ['authorization'],
+      cookies: 1,
+    });
+    expect(JSON.stringify(requestOptions(request))).not.toContain('secret');
+    expect(requestOptions(parseFetchRequest({ url: URL_OK, device: 'desktop', headers: {}, cookies: [] }, config))).not.toHaveProperty(
+      'device',
+    );
   });
 });

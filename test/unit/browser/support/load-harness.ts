@@ -48,6 +48,7 @@ export function load(
     consent: watchConsent(),
     keepConsentDialogs: async () => undefined,
     consentRound: consentRound ?? (async () => undefined),
+    shapeVisit: async () => undefined,
   };
   const result = track(loadPage(target, { ...OPTIONS, ...overrides }, new PhaseTimer()));
   return { fake, forbid, hold, result };
