@@ -125,8 +125,9 @@ const FETCH_HEADERS: Record<string, Header> = {
         schema: { type: 'string' },
       },
       'X-Cache': {
-        description: '`HIT` when a stored render answered (max_age), `MISS` when this request rendered.',
-        schema: { type: 'string', enum: ['HIT', 'MISS'] },
+        description:
+          '`HIT` when a stored render answered (max_age), `MISS` when this request rendered, `BYPASS` when it rendered without the store (headers or cookies: a personal request).',
+        schema: { type: 'string', enum: ['HIT', 'MISS', 'BYPASS'] },
       },
     } satisfies Record<string, Header>).map(([name, header]) => [name, { ...header, required: true }]),
   ),

@@ -59,7 +59,7 @@ function selectorLines(id) {
 
 /** The request body: only the fields the person set, so the API's defaults apply to the rest. */
 function requestBody() {
-  /** @type {Record<string, string | number | boolean | string[]>} */
+  /** @type {Record<string, unknown>} */
   const body = { url: /** @type {HTMLInputElement} */ ($('url')).value.trim() };
   body.output_format = /** @type {HTMLSelectElement} */ ($('output-format')).value;
   const waitEvent = /** @type {HTMLSelectElement} */ ($('wait-event')).value;
@@ -85,7 +85,45 @@ function requestBody() {
   if (/** @type {HTMLInputElement} */ ($('raw')).checked) body.raw = true;
   if (/** @type {HTMLInputElement} */ ($('only-main-content')).checked) body.only_main_content = true;
   if (/** @type {HTMLInputElement} */ ($('include-metadata')).checked) body.include_metadata = true;
+  Object.assign(body, visitFields());
   return body;
+}
+
+/**
+ * The request controls the person set (docs/api.md "Request controls"): device, viewport, headers
+ * (`Name: value` per line) and cookies (`name=value` per line). A viewport side that is not a plain
+ * integer is sent as typed, so the API's own validation message is shown.
+ */
+function visitFields() {
+  /** @type {Record<string, unknown>} */
+  const fields = {};
+  const device = /** @type {HTMLSelectElement} */ ($('device')).value;
+  if (device !== '') fields.device = device;
+  const side = (/** @type {string} */ id) => {
+    const value = /** @type {HTMLInputElement} */ ($(id)).value.trim();
+    return value === '' ? undefined : /^\d+$/.test(value) ? Number(value) : value;
+  };
+  const width = side('viewport-width');
+  const height = side('viewport-height');
+  if (width !== undefined || height !== undefined) fields.viewport = { width, height };
+  const headers = Object.fromEntries(pairLines('request-headers', ':'));
+  if (Object.keys(headers).length > 0) fields.headers = headers;
+  const cookies = pairLines('request-cookies', '=').map(([name, value]) => ({ name, value }));
+  if (cookies.length > 0) fields.cookies = cookies;
+  return fields;
+}
+
+/**
+ * The non-empty lines of a textarea split at the first `separator`, both sides trimmed.
+ * @param {string} id
+ * @param {string} separator
+ * @returns {[string, string][]}
+ */
+function pairLines(id, separator) {
+  return selectorLines(id).map((line) => {
+    const at = line.indexOf(separator);
+    return at < 0 ? [line.trim(), ''] : [line.slice(0, at).trim(), line.slice(at + 1).trim()];
+  });
 }
 
 /**

@@ -129,7 +129,8 @@ describe('the playground page', () => {
   it('shows the form with a labelled control for every request option and its script running', async () => {
     const { page, consoleErrors } = await openPlayground();
     const labels = ['API token', 'URL', 'Output format', 'Wait event', 'Wait budget (ms)', 'Proxy', 'Country', 'Max age (s)'];
-    for (const label of [...labels, 'Wait for selector', 'Only these parts', 'Leave out']) {
+    const visit = ['Device', 'Viewport width', 'Viewport height', 'Request headers', 'Cookies'];
+    for (const label of [...labels, 'Wait for selector', 'Only these parts', 'Leave out', ...visit]) {
       await expect(page.getByLabel(label, { exact: true }).count(), label).resolves.toBe(1);
     }
     await expect(page.getByLabel(/raw/).isChecked()).resolves.toBe(false);
@@ -292,6 +293,32 @@ describe('fetching through the playground', () => {
     ]) {
       expect(curl).toContain(field);
     }
+    expect(consoleErrors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('sends device, viewport, headers and cookies, and shows the personal request as a BYPASS', async () => {
+    const { page, consoleErrors } = await openPlayground();
+    await page.getByLabel('Device', { exact: true }).selectOption('mobile');
+    await page.getByLabel('Viewport width').fill('412');
+    await page.getByLabel('Viewport height').fill('915');
+    await page.getByLabel('Request headers').fill('X-Playground: yes\nAccept-Language: de-CH');
+    await page.getByLabel('Cookies', { exact: true }).fill('session=abc=1\n');
+    await fetchThroughForm(page, ctx.fixtures.url('/visit/probe?playground=visit'), 'html');
+    const cacheCell = page.locator('#summary dt', { hasText: /^Cache$/ }).locator('xpath=following-sibling::dd[1]');
+    expect(await cacheCell.textContent()).toBe('BYPASS');
+    const curl = (await page.locator('#curl').textContent()) ?? '';
+    for (const field of [
+      '"device":"mobile"',
+      '"viewport":{"width":412,"height":915}',
+      '"headers":{"X-Playground":"yes","Accept-Language":"de-CH"}',
+      '"cookies":[{"name":"session","value":"abc=1"}]',
+    ]) {
+      expect(curl).toContain(field);
+    }
+    const [probe] = ctx.fixtures.requests.filter((request) => request.path.includes('playground=visit'));
+    expect(probe?.headers['x-playground']).toBe('yes');
+    expect(probe?.headers.cookie).toBe('session=abc=1');
     expect(consoleErrors).toEqual([]);
     await page.context().close();
   });

@@ -44,6 +44,15 @@ export const visitRoutes: Record<string, Handler> = {
 <script>${PROBE_SCRIPT}${fetches.map((f) => `${f}.then((r) => r.text()).catch(() => undefined);`).join('')}</script>
 </body></html>`);
   },
+  // A page of `n` scripts of its own origin, for what pausing each request costs (bench/e2e/visit-cost.ts).
+  '/visit/many': (url, _req, res) => {
+    const n = Math.min(200, Number(url.searchParams.get('n') ?? 40));
+    const scripts = Array.from({ length: n }, (_, i) => `<script src="/visit/asset.js?i=${i}"></script>`).join('');
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(
+      `<!doctype html><html><head><meta charset="utf-8"><title>Many requests</title>${scripts}</head><body><h1>Many requests</h1></body></html>`,
+    );
+  },
   '/visit/asset.js': (_url, _req, res) => {
     // Readable from any origin, so the other origin's fetch completes as a page's would.
     res.writeHead(200, { 'Content-Type': 'text/javascript', 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-store' });

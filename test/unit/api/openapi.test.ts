@@ -72,7 +72,7 @@ describe('the OpenAPI document', () => {
     ]);
     expect(ok.headers['X-Wait-Result'].schema.enum).toEqual(['event', 'timeout']);
     expect(ok.headers['X-Document-Kind'].schema.enum).toEqual(['html', 'json', 'xml', 'text', 'pdf']);
-    expect(ok.headers['X-Cache'].schema.enum).toEqual(['HIT', 'MISS']);
+    expect(ok.headers['X-Cache'].schema.enum).toEqual(['HIT', 'MISS', 'BYPASS']);
     // Age only on a HIT, X-Pdf-Pages only on a PDF and X-Page-Blocked only on a bot wall: not on every answer.
     expect(
       Object.entries(ok.headers)

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { navigationError } from '../../../src/browser/page/navigation-errors.js';
 import { ApiError, causeText, fromWireError, toWireError } from '../../../src/errors.js';
-import { urlForLog, withoutUrlSecrets } from '../../../src/shared/log-privacy.js';
+import { urlForLog, visitOptions, withoutUrlSecrets } from '../../../src/shared/log-privacy.js';
 
 describe('urlForLog', () => {
   it('keeps scheme, host, port and path, drops query, fragment and credentials', () => {
@@ -57,5 +57,23 @@ describe('causes for the log', () => {
     expect(causeText(new ApiError('internal_error', undefined, { cause: 'fetch https://a.example/?k=SECRET failed' }))).toBe(
       'fetch https://a.example/ failed',
     );
+  });
+});
+
+describe('visitOptions', () => {
+  it('names the device, viewport, header names and a cookie count, never a value', () => {
+    const options = visitOptions({
+      device: 'mobile',
+      viewport: { width: 412, height: 915 },
+      headers: { authorization: 'Bearer header-secret' },
+      cookies: [{ name: 'session', value: 'cookie-secret', domain: 'example.com' }],
+    });
+    expect(options).toEqual({ device: 'mobile', viewport: '412x915', headers: ['authorization'], cookies: 1 });
+    expect(JSON.stringify(options)).not.toMatch(/secret/);
+  });
+
+  it('adds nothing for a control left as it is', () => {
+    expect(visitOptions({ device: 'desktop' })).toEqual({});
+    expect(visitOptions({ device: 'desktop', viewport: { width: 800, height: 600 } })).toEqual({ device: 'desktop', viewport: '800x600' });
   });
 });

@@ -1,7 +1,9 @@
 // The request filter's answers to password challenges (request-filter.ts), driven through a fake
-// page's CDP session: a proxy's challenge gets the proxy's credentials once, a target's never does.
+// page's CDP session: a proxy's challenge gets the proxy's credentials once, a target's never does;
+// and the extra headers it adds to the target's own requests alone.
 // The same paths run end to end through a real proxy in test/e2e/api/proxies.test.ts.
 import { describe, expect, it } from 'vitest';
+import { originHeaders } from '../../../../src/browser/page/origin-headers.js';
 import { installRequestFilter, type RequestFilterOptions } from '../../../../src/browser/page/request-filter.js';
 import { targetGuard } from '../../../../src/guard/policy.js';
 import { FakePage } from '../support/fake-page.js';
@@ -204,5 +206,49 @@ describe('responses judged by the address they came from (guard on, no proxy)', 
     });
     pause(proxiedSession, { id: 'R5', networkId: 'N5' });
     expect(sentFor(proxiedSession, 'R5')).toEqual(['Fetch.continueRequest']);
+  });
+});
+
+describe('extra headers', () => {
+  const SENT = { Accept: '*/*' };
+  /** Chrome pauses a request before it is sent; the filter's continuation of it. */
+  const request = (session: ReturnType<FakePage['openedSessions']['at']>, id: string, url: string) => {
+    session?.emit('Fetch.requestPaused', { requestId: id, request: { url, headers: SENT }, resourceType: 'Script', frameId: 'F' });
+    return session?.sent.filter((s) => s.method === 'Fetch.continueRequest' && (s.params as { requestId: string }).requestId === id).at(-1)
+      ?.params;
+  };
+  const rule = originHeaders({ authorization: 'Bearer t' }, 'https://example.com/');
+
+  it('pause nothing more until some are given, then every request', async () => {
+    const { filter, session } = await filterWith({ blockResources: true });
+    const enables = () =>
+      session?.sent.filter((s) => s.method === 'Fetch.enable').map((s) => (s.params as { patterns: object[] }).patterns);
+    expect(enables()).toHaveLength(1);
+    expect(enables()?.[0]).not.toContainEqual({ urlPattern: '*', requestStage: 'Request' });
+    await filter.sendHeaders(rule);
+    expect(enables()).toHaveLength(2);
+    expect(enables()?.[1]).toContainEqual({ urlPattern: '*', requestStage: 'Request' });
+  });
+
+  it("continue a request to the target's origin with them, any other unchanged", async () => {
+    const { filter, session } = await filterWith({});
+    await filter.sendHeaders(rule);
+    expect(request(session, 'R1', 'https://example.com/app.js')).toEqual({
+      requestId: 'R1',
+      headers: [
+        { name: 'Accept', value: '*/*' },
+        { name: 'authorization', value: 'Bearer t' },
+      ],
+    });
+    expect(request(session, 'R2', 'https://cdn.example.net/app.js')).toEqual({ requestId: 'R2' });
+  });
+
+  it('when the guard already pauses every request, add no pattern of their own', async () => {
+    const { filter, session } = await filterWith({ guard: targetGuard({ allowPrivateNetwork: false }) });
+    await filter.sendHeaders(rule);
+    expect(session?.sent.filter((s) => s.method === 'Fetch.enable')).toHaveLength(1);
+    expect(request(session, 'R3', 'https://example.com/a')).toMatchObject({
+      headers: expect.arrayContaining([{ name: 'authorization', value: 'Bearer t' }]),
+    });
   });
 });
