@@ -85,3 +85,26 @@ describe('private-network guard on the page own requests (the project filter)', 
     }
   });
 });
+
+describe('extra request headers with the guard on (every request already pauses)', () => {
+  it("adds them to the public page's own requests, and the page's loads are judged as before", async () => {
+    const before = ctx.fixtures.requests.length;
+    const { status, data } = await fetchPublicPage(ctx, '/visit/probe?case=guard-headers', {
+      wait_event: 'networkIdle',
+      wait_ms: 15000,
+      headers: { Authorization: 'Bearer guard-visit', 'X-Visit': 'guarded' },
+    });
+    expect(status).toBe(200);
+    expect(data).toContain('<title>Visit probe</title>');
+    const own = ctx.fixtures.requests.slice(before).filter((request) => /case=guard-headers|from=own-/.test(request.path));
+    expect(own.map((request) => request.path).sort()).toEqual([
+      '/visit/asset.js?from=own-fetch',
+      '/visit/asset.js?from=own-script',
+      '/visit/probe?case=guard-headers',
+    ]);
+    for (const request of own) {
+      expect(request.headers.authorization).toBe('Bearer guard-visit');
+      expect(request.headers['x-visit']).toBe('guarded');
+    }
+  });
+});

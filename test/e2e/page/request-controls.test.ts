@@ -85,6 +85,17 @@ describe('headers', () => {
     }
   });
 
+  it('follow the page to another origin of the same site it is redirected to (another port of the same address)', async () => {
+    const target = `${other.origin}/visit/probe?case=same-site-redirect`;
+    const url = ctx.fixtures.url(`/redirect-to?url=${encodeURIComponent(target)}`);
+    const response = await ctx.worker.fetchPage({ url, wait_event: 'networkIdle', headers: { Authorization: SECRET } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('X-Final-Url')).toBe(target);
+    const landed = other.requests.filter((request) => /case=same-site-redirect|from=own-/.test(request.path));
+    expect(landed.map((request) => request.path)).toContain('/visit/probe?case=same-site-redirect');
+    for (const request of landed) expect(request.headers.authorization).toBe(SECRET);
+  });
+
   it('do not follow the page to another site it is redirected to', async () => {
     const port = new URL(ctx.fixtures.origin).port;
     const target = `http://localhost:${port}/visit/probe?case=cross-site-redirect`;
