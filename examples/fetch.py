@@ -4,6 +4,7 @@ argument and prints its markdown (its title, from the page's metadata, goes to s
 PAGE_FETCH_URL (default http://127.0.0.1:8787) is the service, PAGE_FETCH_TOKEN (default
 local-dev-token) the bearer token. Run: python3 examples/fetch.py URL [SELECTOR]
 (with a CSS selector, the page is taken once an element matching it is rendered: wait_for_selector).
+PAGE_FETCH_DEVICE=mobile asks for the page a phone gets (device).
 The request and response shapes are in GET /openapi.json."""
 import json
 import os
@@ -19,6 +20,8 @@ if len(sys.argv) < 2:
 body = {"url": sys.argv[1], "output_format": "markdown", "include_metadata": True, "max_age": 3600}
 if len(sys.argv) > 2:
     body["wait_for_selector"] = sys.argv[2]
+if os.environ.get("PAGE_FETCH_DEVICE"):
+    body["device"] = os.environ["PAGE_FETCH_DEVICE"]
 
 request = urllib.request.Request(
     f"{base}/api/fetch",

@@ -2,6 +2,7 @@
 // and prints its markdown (its title, from the page's metadata, goes to stderr). PAGE_FETCH_URL (default http://127.0.0.1:8787) is the service,
 // PAGE_FETCH_TOKEN (default local-dev-token) the bearer token. Run: npx tsx examples/fetch.ts URL [SELECTOR]
 // (with a CSS selector, the page is taken once an element matching it is rendered: wait_for_selector).
+// PAGE_FETCH_DEVICE=mobile asks for the page a phone gets (device).
 // The request and response shapes are in GET /openapi.json.
 
 // Makes the file a module wherever it is copied, so the top-level awaits below compile.
@@ -22,6 +23,7 @@ interface ErrorResponse {
 const base = process.env.PAGE_FETCH_URL ?? 'http://127.0.0.1:8787';
 const token = process.env.PAGE_FETCH_TOKEN ?? 'local-dev-token';
 const [target, selector] = process.argv.slice(2);
+const device = process.env.PAGE_FETCH_DEVICE;
 if (target === undefined) {
   console.error('usage: tsx examples/fetch.ts URL [SELECTOR]');
   process.exit(2);
@@ -37,6 +39,7 @@ const response = await fetch(`${base}/api/fetch`, {
     include_metadata: true,
     max_age: 3600,
     ...(selector === undefined ? {} : { wait_for_selector: selector }),
+    ...(device ? { device } : {}),
   }),
 });
 

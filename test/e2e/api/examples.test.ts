@@ -18,8 +18,8 @@ const EXAMPLES: [string, string, string[]][] = [
   ['fetch.py', 'python3', ['examples/fetch.py']],
 ];
 
-function runExample(command: string, args: string[], target: string, token = TEST_TOKEN, extra: string[] = []) {
-  const env = { ...process.env, PAGE_FETCH_URL: ctx.worker.origin, PAGE_FETCH_TOKEN: token };
+function runExample(command: string, args: string[], target: string, token = TEST_TOKEN, extra: string[] = [], moreEnv: object = {}) {
+  const env = { ...process.env, PAGE_FETCH_URL: ctx.worker.origin, PAGE_FETCH_TOKEN: token, ...moreEnv };
   return run(command, [...args, target, ...extra], { cwd: ROOT, env, timeout: 60_000 });
 }
 
@@ -45,6 +45,13 @@ describe('examples', () => {
     const target = ctx.fixtures.url(`/wait/late-element?example=${name}`);
     const { stdout } = await runExample(command, args, target, TEST_TOKEN, ['div[id="late"], #\\6c ate']);
     expect(stdout).toContain('Late element arrived');
+  });
+
+  it.each(EXAMPLES)('%s asks for the page a phone gets with PAGE_FETCH_DEVICE=mobile', async (name, command, args) => {
+    const target = ctx.fixtures.url(`/visit/probe?example=${name}`);
+    const { stdout } = await runExample(command, args, target, TEST_TOKEN, [], { PAGE_FETCH_DEVICE: 'mobile' });
+    expect(stdout).toContain('coarse: true');
+    expect(stdout).toContain('size: 390x844');
   });
 
   it.each(EXAMPLES)('%s exits non-zero and names the error code for a refused token', async (_name, command, args) => {
