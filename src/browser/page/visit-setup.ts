@@ -54,12 +54,15 @@ export function mobileUserAgent(product: string): { userAgent: string; metadata:
 const SAME_SITE = { strict: 'Strict', lax: 'Lax', none: 'None' } as const;
 
 /**
- * A cookie as CDP sets it: one for the URL's own host is host-only (set through the URL), one for a
- * parent domain a domain cookie. The path defaults to "/", the whole site.
+ * A cookie as CDP sets it, scoped as a Set-Cookie would be: without a domain it is host-only (set
+ * through the URL), with one (the host itself or a parent) a domain cookie that its subdomains get
+ * too; an IP address has no subdomains, so its cookie is always host-only. The path defaults to "/",
+ * the whole site.
  */
 function cdpCookie(cookie: VisitCookie, url: string): object {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  const scope = cookie.domain === undefined || cookie.domain === host ? { url } : { domain: cookie.domain };
+  const isIpHost = /^[\d.]+$|:/.test(new URL(url).hostname.replace(/^\[|\]$/g, ''));
+  // CDP makes a cookie host-only when its domain has no leading dot.
+  const scope = cookie.domain === undefined || isIpHost ? { url } : { domain: `.${cookie.domain}` };
   return {
     name: cookie.name,
     value: cookie.value,

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useWorker } from '../support/e2e-hooks.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 
-const ctx = useWorker();
+// `*.visit.example` is the fixture server too, so that cookies can be set for a parent domain.
+const ctx = useWorker({ chromiumFlags: ['--host-resolver-rules=MAP *.visit.example 127.0.0.1, MAP visit.example 127.0.0.1'] });
 /** Another origin (another port of 127.0.0.1) the probe page asks for assets. */
 let other: FixtureServer;
 beforeAll(async () => {
@@ -122,6 +123,21 @@ describe('cookies', () => {
     });
     expect(shown('server-cookie')?.split('; ').sort()).toEqual([`session=${COOKIE_SECRET}`, 'theme=dark']);
     expect(shown('cookies')).toBe('theme=dark');
+  });
+
+  it('for a parent domain reach its subdomains; a host-only one only its host', async () => {
+    const port = new URL(ctx.fixtures.origin).port;
+    const cookies = [
+      { name: 'site', value: 'wide', domain: 'visit.example' },
+      { name: 'host', value: 'only' },
+    ];
+    const www = await probe(
+      { cookies },
+      `http://www.visit.example:${port}/visit/probe?other=${encodeURIComponent(`http://shop.visit.example:${port}`)}&case=parent-domain`,
+    );
+    expect(www.shown('server-cookie')?.split('; ').sort()).toEqual(['host=only', 'site=wide']);
+    const [shop] = ctx.fixtures.requests.filter((request) => request.headers.host === `shop.visit.example:${port}`);
+    expect(shop?.headers.cookie).toBe('site=wide');
   });
 
   it('never outlive their request', async () => {
