@@ -136,6 +136,31 @@ describe('MCP endpoint', () => {
     expect(JSON.parse(metadata!)).toEqual({ metadata: fromApi });
   });
 
+  it('takes the request controls: a mobile device, headers and cookies reach the page', async () => {
+    const result = await callFetchPage({
+      url: ctx.fixtures.url('/visit/probe?case=mcp'),
+      device: 'mobile',
+      headers: { 'X-Mcp-Visit': 'yes' },
+      cookies: [{ name: 'mcp', value: 'cookie' }],
+    });
+    expect(result.isError).toBeFalsy();
+    const [markdown] = texts(result);
+    expect(markdown).toContain('coarse: true');
+    expect(markdown).toContain('server-cookie: mcp=cookie');
+    const [probe] = ctx.fixtures.requests.filter((request) => request.path === '/visit/probe?case=mcp');
+    expect(probe?.headers['x-mcp-visit']).toBe('yes');
+  });
+
+  it('refuses a Host header as a tool error naming headers.host, without its value, and reaches no target', async () => {
+    const before = ctx.fixtures.requests.length;
+    const result = await callFetchPage({ url: ctx.fixtures.url('/visit/probe'), headers: { Host: 'mcp-secret-host' } });
+    expect(result.isError).toBe(true);
+    expect(texts(result)).toEqual([
+      'invalid_request: The request has invalid fields.\n- headers.host: is not accepted: the browser sets it',
+    ]);
+    expect(ctx.fixtures.requests.length).toBe(before);
+  });
+
   it('an invalid URL is a tool error naming invalid_request and the field, and reaches no target', async () => {
     const before = ctx.fixtures.requests.length;
     const result = await callFetchPage({ url: 'ftp://example.com/file', max_length: 0 });
