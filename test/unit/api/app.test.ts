@@ -291,6 +291,30 @@ describe('browser acquisition', () => {
     expect(directory.admit.mock.calls[0]?.[0].load.metadata).toBe(asked);
   });
 
+  it('sends no visit for a request without request controls, so its prepared page is used as it is', async () => {
+    const { post, directory } = setup();
+    await post(JSON.stringify({ url: 'https://example.com/', device: 'desktop', headers: {}, cookies: [], viewport: null }));
+    expect(directory.admit.mock.calls[0]?.[0].load).not.toHaveProperty('visit');
+  });
+
+  it('sends the visit of a request with controls, never a personal one under a shared key, and logs no value', async () => {
+    const { post, directory } = setup();
+    const visit = {
+      device: 'mobile',
+      viewport: { width: 412, height: 915 },
+      headers: { Authorization: 'Bearer header-secret-1' },
+      cookies: [{ name: 'session', value: 'cookie-secret-2' }],
+    };
+    await post(JSON.stringify({ url: 'https://example.com/', max_age: 600, ...visit }));
+    const call = directory.admit.mock.calls[0]?.[0];
+    expect(call?.load.visit).toEqual({ ...visit, headers: { authorization: 'Bearer header-secret-1' } });
+    expect(call?.shareKey).toBeUndefined();
+    const lines = loggedLines().join('\n');
+    expect(lines).toContain('"headers":["authorization"]');
+    expect(lines).toContain('"cookies":1');
+    expect(lines).not.toContain('secret');
+  });
+
   it('hands the browser a proxy route resolved once, with the country template applied', async () => {
     const PROXIES = JSON.stringify({
       dc: {
