@@ -70,6 +70,13 @@ module.exports = {
       to: { path: '^(src/(api|browser|consent|in-page|main-content|guard)/|src/(index|env)\\.ts$|cloudflare:|node_modules/@cloudflare/puppeteer)' },
     },
     {
+      name: 'sites-below-the-worker',
+      comment: 'What a site operation obeys (scope, globs, robots, sitemaps) is a policy: no Worker, no browser, no Durable Object side; the guard only.',
+      severity: 'error',
+      from: { path: '^src/sites/' },
+      to: { path: '^(src/(api|browser|consent|in-page|main-content|markdown|pdf|jobs)/|src/(index|env)\\.ts$|cloudflare:|node_modules/@cloudflare/puppeteer)' },
+    },
+    {
       name: 'shared-at-the-bottom',
       comment: 'The small shared modules (src/shared/, errors) import no layer.',
       severity: 'error',
