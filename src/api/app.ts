@@ -13,6 +13,7 @@ import { readConfig } from './config.js';
 import { fetchPage } from './fetch-page.js';
 import { parseFetchRequest } from './fetch-request.js';
 import { discardBody, readJsonBody } from './json-body.js';
+import { mapRoutes } from './map/routes.js';
 import { mcpRoutes } from './mcp/routes.js';
 import { openApiDocument } from './openapi.js';
 import { contentTypeFor } from './output.js';
@@ -63,6 +64,7 @@ export function createApp() {
   app.route('/', playgroundRoutes()); // GET / and /playground/*: the browser playground, no auth to load
   app.get('/openapi.json', (c) => c.json(openApiDocument(c.get('config'))));
   app.route('/', mcpRoutes()); // POST /mcp: the same fetch as an MCP tool
+  app.route('/', mapRoutes()); // POST /api/map: a site's URLs from its sitemaps and start page
 
   app.all('/api/fetch', () => {
     throw new ApiError('method_not_allowed', undefined, { headers: { Allow: 'POST' } });

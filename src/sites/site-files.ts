@@ -18,13 +18,22 @@ export interface SiteFileOptions {
   guard: TargetGuard;
   /** Bound on each file's request, in ms. */
   timeoutMs: number;
+  /** Epoch ms past which no file is started and a file under way is given up. */
+  deadline?: number;
+}
+
+/** The time a file may still take: its own bound, cut at the deadline. */
+function timeLeft(options: SiteFileOptions): number {
+  return options.deadline === undefined ? options.timeoutMs : Math.min(options.timeoutMs, options.deadline - Date.now());
 }
 
 export type SiteFile = { status: number; bytes: Uint8Array; finalUrl: string } | { status: 'unreachable' };
 
 /** GETs a site file, following redirects through the guard; unreachable when refused, failed or timed out. */
 export async function fetchSiteFile(url: string, maxBytes: number, options: SiteFileOptions): Promise<SiteFile> {
-  const signal = AbortSignal.timeout(options.timeoutMs);
+  const budget = timeLeft(options);
+  if (budget <= 0) return { status: 'unreachable' };
+  const signal = AbortSignal.timeout(budget);
   let current = url;
   try {
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
@@ -64,7 +73,7 @@ export async function sitemapEntries(urls: readonly string[], limit: number, opt
   const entries: SitemapEntry[] = [];
   const visited = new Set<string>();
   let pending = urls.map((url) => ({ url, depth: 0 }));
-  while (pending.length > 0 && entries.length < limit && visited.size < MAX_SITEMAP_FILES) {
+  while (pending.length > 0 && entries.length < limit && visited.size < MAX_SITEMAP_FILES && timeLeft(options) > 0) {
     const { url, depth } = pending.shift()!;
     if (visited.has(url)) continue;
     visited.add(url);
