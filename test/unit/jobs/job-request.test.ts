@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig } from '../../../src/api/config.js';
+import { ApiError } from '../../../src/errors.js';
+import { parseBatchRequest } from '../../../src/jobs/job-request.js';
+
+const config = readConfig({ MAX_BATCH_URLS: '3' });
+
+function fieldsOf(body: unknown): string[] {
+  try {
+    parseBatchRequest(body, config);
+  } catch (error) {
+    if (error instanceof ApiError) return (error.details ?? []).map((detail) => detail.field).sort();
+    throw error;
+  }
+  return [];
+}
+
+describe('parseBatchRequest', () => {
+  it('keeps each URL once by its normal form, first spelling first', () => {
+    expect(parseBatchRequest({ urls: ['https://E.com/a#x', 'https://e.com/a', 'https://e.com/b'] }, config)).toEqual({
+      urls: ['https://E.com/a#x', 'https://e.com/b'],
+      page: {},
+    });
+  });
+
+  it('takes the page fields as /api/fetch does, without url and raw', () => {
+    expect(parseBatchRequest({ urls: ['https://e.com/'], page: { output_format: 'markdown' } }, config).page).toEqual({
+      output_format: 'markdown',
+    });
+    expect(fieldsOf({ urls: ['https://e.com/'], page: { url: 'https://e.com/', raw: true, wait_ms: 'x' } })).toEqual([
+      'page.raw',
+      'page.url',
+      'page.wait_ms',
+    ]);
+  });
+
+  it('names every bad field at once', () => {
+    expect(fieldsOf({ urls: 'https://e.com/a-long-path' })).toEqual(['urls']);
+    expect(fieldsOf({ urls: [] })).toEqual(['urls']);
+    expect(fieldsOf({ urls: ['https://e.com/1', 'https://e.com/2', 'https://e.com/3', 'https://e.com/4'] })).toEqual(['urls']);
+    expect(fieldsOf({ urls: ['nope'], page: [], webhook: {} })).toEqual(['page', 'urls[0]', 'webhook']);
+  });
+
+  it('answers malformed_json for a body that is no object', () => {
+    expect(() => parseBatchRequest([], config)).toThrow(expect.objectContaining({ code: 'malformed_json' }));
+  });
+});
