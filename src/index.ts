@@ -11,7 +11,7 @@ export { JobLedger } from './jobs/job-ledger.js';
 export { SiteJob } from './jobs/site-job.js';
 
 const app = createApp();
-app.route('/', jobRoutes()); // POST /api/batch, GET and DELETE /api/jobs/<id>
+app.route('/', jobRoutes()); // POST /api/crawl and /api/batch, GET and DELETE /api/jobs/<id>
 
 export default {
   fetch: app.fetch,

@@ -5,8 +5,10 @@ import { z } from 'zod';
 import { fetchRequestSchema, MAX_URL_LENGTH, schemaIssues, validateBody } from '../api/fetch-request.js';
 import type { Config } from '../api/config.js';
 import { ApiError, type FieldIssue } from '../errors.js';
+import { MAX_GLOBS } from '../sites/path-glob.js';
 import { normalizeUrl, parseHttpUrl } from '../sites/url-normal-form.js';
-import type { JsonObject } from './job-rpc.js';
+import { SITEMAP_MODES } from '../api/map/map-request.js';
+import type { CrawlSpec, JsonObject } from './job-rpc.js';
 
 export interface BatchRequest {
   /** The distinct URLs (by normal form), first spelling kept, in order. */
@@ -36,6 +38,21 @@ export function pageFieldIssues(page: unknown, config: Config): { page: JsonObje
   }
 }
 
+/** A job's body checked against its schema and its `page` fields, every failing field reported at once. */
+function validateJobBody<Schema extends z.ZodType>(
+  json: unknown,
+  schema: Schema,
+  config: Config,
+): { fields: z.output<Schema>; page: JsonObject } {
+  const body = requireObject(json);
+  const parsed = schema.safeParse(body);
+  const issues = parsed.success ? [] : schemaIssues(parsed.error);
+  const page = pageFieldIssues(body.page, config);
+  issues.push(...page.issues);
+  if (!parsed.success || issues.length > 0) throw new ApiError('invalid_request', 'The request has invalid fields.', { details: issues });
+  return { fields: parsed.data, page: page.page };
+}
+
 function batchSchema(maxUrls: number) {
   return z.strictObject({
     urls: z
@@ -60,18 +77,80 @@ function batchSchema(maxUrls: number) {
  * @throws ApiError `malformed_json` when the body is not an object, `invalid_request` listing every failing field.
  */
 export function parseBatchRequest(json: unknown, config: Config): BatchRequest {
-  const body = requireObject(json);
-  const parsed = batchSchema(config.sites.maxBatchUrls).safeParse(body);
-  const issues = parsed.success ? [] : schemaIssues(parsed.error);
-  const page = pageFieldIssues(body.page, config);
-  issues.push(...page.issues);
-  if (!parsed.success || issues.length > 0) throw new ApiError('invalid_request', 'The request has invalid fields.', { details: issues });
+  const { fields, page } = validateJobBody(json, batchSchema(config.sites.maxBatchUrls), config);
   const seen = new Set<string>();
-  const urls = parsed.data.urls.filter((url) => {
+  const urls = fields.urls.filter((url) => {
     const key = normalizeUrl(url)!;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
-  return { urls, page: page.page };
+  return { urls, page };
+}
+
+export const DEFAULT_CRAWL_LIMIT = 100;
+export const DEFAULT_MAX_DEPTH = 3;
+export const MAX_DEPTH = 100;
+const MAX_GLOB_LENGTH = 1024;
+
+export interface CrawlRequest {
+  url: string;
+  crawl: Omit<CrawlSpec, 'allowPrivateNetwork'>;
+  page: JsonObject;
+}
+
+function globList() {
+  return z
+    .array(z.string({ message: 'must be a string' }).max(MAX_GLOB_LENGTH, { message: `must be at most ${MAX_GLOB_LENGTH} characters` }), {
+      message: 'must be an array of path globs',
+    })
+    .superRefine((globs, ctx) => {
+      if (globs.length > MAX_GLOBS) ctx.addIssue({ code: 'custom', message: `must hold at most ${MAX_GLOBS} globs` });
+    })
+    .nullish();
+}
+
+function crawlSchema(maxPages: number) {
+  const integer = (min: number, max: number) =>
+    z
+      .number({ message: 'must be an integer' })
+      .int({ message: 'must be an integer' })
+      .min(min, { message: `must be at least ${min}` })
+      .max(max, { message: `must be at most ${max}` })
+      .nullish();
+  return z.strictObject({
+    url: z
+      .string({ message: 'is required and must be a string' })
+      .max(MAX_URL_LENGTH, { message: `must be at most ${MAX_URL_LENGTH} characters` })
+      .refine((url) => parseHttpUrl(url) !== undefined, { message: 'must be an absolute http: or https: URL' }),
+    limit: integer(1, maxPages),
+    max_depth: integer(0, MAX_DEPTH),
+    include_paths: globList(),
+    exclude_paths: globList(),
+    include_subdomains: z.boolean({ message: 'must be a boolean' }).nullish(),
+    sitemap: z.enum(SITEMAP_MODES, { message: `must be one of ${SITEMAP_MODES.map((mode) => `"${mode}"`).join(', ')}` }).nullish(),
+    ignore_query: z.boolean({ message: 'must be a boolean' }).nullish(),
+    page: z.unknown().optional(),
+  });
+}
+
+/**
+ * Validates the body of POST /api/crawl and applies its defaults.
+ * @throws ApiError `malformed_json` when the body is not an object, `invalid_request` listing every failing field.
+ */
+export function parseCrawlRequest(json: unknown, config: Config): CrawlRequest {
+  const { fields, page } = validateJobBody(json, crawlSchema(config.sites.maxCrawlPages), config);
+  return {
+    url: fields.url,
+    crawl: {
+      limit: fields.limit ?? Math.min(DEFAULT_CRAWL_LIMIT, config.sites.maxCrawlPages),
+      maxDepth: fields.max_depth ?? DEFAULT_MAX_DEPTH,
+      includePaths: fields.include_paths ?? [],
+      excludePaths: fields.exclude_paths ?? [],
+      includeSubdomains: fields.include_subdomains ?? false,
+      sitemap: fields.sitemap ?? 'include',
+      ignoreQuery: fields.ignore_query ?? false,
+    },
+    page,
+  };
 }

@@ -1,4 +1,4 @@
-// The job endpoints (docs/api.md "Sites"): POST /api/batch starts a job, GET /api/jobs/<id> reads it a
+// The job endpoints (docs/api.md "Sites"): POST /api/crawl and POST /api/batch start a job, GET /api/jobs/<id> reads it a
 // page of records at a time, DELETE cancels it; all behind the same bearer auth and rate limit as
 // /api/fetch. A job is seen only by the token that started it: any other token gets the same 404 as
 // a job that does not exist.
@@ -8,8 +8,9 @@ import type { AppEnv } from '../api/app-env.js';
 import { readJsonBody } from '../api/json-body.js';
 import { rateLimit } from '../api/rate-limit.js';
 import { ApiError } from '../errors.js';
-import { parseBatchRequest } from './job-request.js';
-import type { JobKind, JobSpec, JsonObject, StoredPageRecord } from './job-rpc.js';
+import { targetGuard } from '../guard/policy.js';
+import { parseBatchRequest, parseCrawlRequest } from './job-request.js';
+import type { CrawlSpec, JobKind, JobSpec, JsonObject, StoredPageRecord } from './job-rpc.js';
 
 const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const CURSOR = /^\d{1,15}$/;
@@ -24,7 +25,7 @@ function jobStub(c: Context<AppEnv>, id: string) {
 }
 
 /** Starts a job for the request's token, or 429 when the token runs MAX_JOBS_PER_TOKEN already. */
-async function startJob(c: Context<AppEnv>, kind: JobKind, urls: string[], page: JsonObject): Promise<Response> {
+async function startJob(c: Context<AppEnv>, kind: JobKind, urls: string[], page: JsonObject, crawl?: CrawlSpec): Promise<Response> {
   const { sites } = c.get('config');
   const owner = c.get('tokenFingerprint');
   const id = crypto.randomUUID();
@@ -46,6 +47,7 @@ async function startJob(c: Context<AppEnv>, kind: JobKind, urls: string[], page:
     retentionS: sites.jobRetentionS,
     hostDelayMs: sites.crawlHostDelayMs,
     hostConcurrency: sites.crawlHostConcurrency,
+    ...(crawl === undefined ? {} : { crawl }),
   };
   await jobStub(c, id).start(spec);
   const url = `/api/jobs/${id}`;
@@ -67,6 +69,16 @@ export function jobRoutes() {
   routes.post('/api/batch', bearerAuth(), rateLimit(), async (c) => {
     const request = parseBatchRequest(await readJsonBody(c.req.raw), c.get('config'));
     return startJob(c, 'batch', request.urls, request.page);
+  });
+  routes.post('/api/crawl', bearerAuth(), rateLimit(), async (c) => {
+    const config = c.get('config');
+    const request = parseCrawlRequest(await readJsonBody(c.req.raw), config);
+    // The start URL is refused before the job exists, as /api/fetch refuses it.
+    targetGuard({ allowPrivateNetwork: config.allowPrivateNetwork }).assertUrlAllowed(request.url);
+    return startJob(c, 'crawl', [request.url], request.page, { ...request.crawl, allowPrivateNetwork: config.allowPrivateNetwork });
+  });
+  routes.all('/api/crawl', () => {
+    throw new ApiError('method_not_allowed', undefined, { headers: { Allow: 'POST' } });
   });
   routes.all('/api/batch', () => {
     throw new ApiError('method_not_allowed', undefined, { headers: { Allow: 'POST' } });

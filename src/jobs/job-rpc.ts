@@ -34,6 +34,21 @@ export interface JobSpec {
   retentionS: number;
   hostDelayMs: number;
   hostConcurrency: number;
+  /** A crawl's discovery; absent for a batch. */
+  crawl?: CrawlSpec;
+}
+
+/** What a crawl follows and obeys (docs/api.md "Sites"). */
+export interface CrawlSpec {
+  limit: number;
+  maxDepth: number;
+  includePaths: string[];
+  excludePaths: string[];
+  includeSubdomains: boolean;
+  sitemap: 'include' | 'skip' | 'only';
+  ignoreQuery: boolean;
+  /** ALLOW_PRIVATE_NETWORK when the job started: robots.txt and sitemaps pass the same guard as targets. */
+  allowPrivateNetwork: boolean;
 }
 
 /** One page of a job, on the queue. */
@@ -43,6 +58,8 @@ export interface PageTask {
   key: string;
   url: string;
   depth: number;
+  /** The page's links and canonical URL are wanted (a crawl that goes deeper from here). */
+  follow?: boolean;
 }
 
 /** What a page task came to. */
@@ -62,6 +79,10 @@ export interface TaskReport {
   blocked?: { vendor: string; kind: string };
   /** The error is one worth another try (503 browser_unavailable, 504). */
   retryable?: boolean;
+  /** With `follow`: the page's links, absolute, in document order. */
+  links?: string[];
+  /** With `follow`: the page's canonical URL, when it names one. */
+  canonical?: string;
 }
 
 /** A page record as the job keeps it; `dataKey` is resolved from R2 by the Worker before answering. */

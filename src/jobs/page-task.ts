@@ -8,6 +8,10 @@ import { readConfig } from '../api/config.js';
 import { fetchPageIn, type FetchContext } from '../api/fetch-page.js';
 import { parseFetchRequest } from '../api/fetch-request.js';
 import type { Env } from '../env.js';
+import type { StoredRender } from '../api/cache/render-store.js';
+import type { OutputFormat } from '../api/fetch-request.js';
+import { markdownLinks } from '../sites/markdown-links.js';
+import { pageLinks } from '../sites/page-links.js';
 import { utf8Length } from '../shared/utf8.js';
 import { blockedVerdictOf } from './blocked-verdict.js';
 import type { JsonObject, JsonValue, PageTask, TaskReport } from './job-rpc.js';
@@ -25,8 +29,10 @@ export async function runPageTask(env: TaskEnv, ctx: ExecutionContext, task: Pag
   try {
     const config = readConfig(env);
     const fetchContext: FetchContext = { env, config, requestId, log, waitUntil: (promise) => ctx.waitUntil(promise) };
+    // A page whose links are followed is read with its metadata too: its canonical URL dedups.
     const request = parseFetchRequest({ ...page, url: task.url }, config);
-    const { content, page: rendered } = await fetchPageIn(fetchContext, request);
+    const fetched = task.follow ? { ...request, includeMetadata: true } : request;
+    const { content, page: rendered } = await fetchPageIn(fetchContext, fetched);
     const dataBytes = utf8Length(content);
     let data: string | null = content;
     let dataKey: string | undefined;
@@ -46,6 +52,7 @@ export async function runPageTask(env: TaskEnv, ctx: ExecutionContext, task: Pag
       dataBytes,
       ...(request.includeMetadata ? { metadata: (rendered.metadata ?? null) as JsonValue } : {}),
       ...(blocked === undefined ? {} : { blocked }),
+      ...(task.follow ? followed(content, rendered, request.outputFormat) : {}),
     };
   } catch (error) {
     const apiError = asApiError(error);
@@ -53,6 +60,14 @@ export async function runPageTask(env: TaskEnv, ctx: ExecutionContext, task: Pag
   } finally {
     console.log(JSON.stringify({ requestId, event: 'job_page', job: task.jobId, depth: task.depth, ...log, timer: undefined }));
   }
+}
+
+/** The links and canonical URL of a page a crawl goes on from. */
+function followed(content: string, rendered: StoredRender, format: OutputFormat): Pick<TaskReport, 'links' | 'canonical'> {
+  const canonical = rendered.metadata?.canonical_url ?? undefined;
+  if (rendered.documentKind !== 'html') return canonical === undefined ? {} : { canonical };
+  const links = format === 'html' ? pageLinks(content, rendered.finalUrl).links.map((link) => link.url) : markdownLinks(content);
+  return canonical === undefined ? { links } : { links, canonical };
 }
 
 function failedReport(task: PageTask, code: string, message: string): TaskReport {

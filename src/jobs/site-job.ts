@@ -4,6 +4,7 @@
 // the queue each), wakes when a paced host frees, and once the job is over and its retention passed,
 // deletes everything the job kept (here and in R2). Reports from the queue handler decide each URL.
 import { DurableObject } from 'cloudflare:workers';
+import { CrawlFrontier } from './crawl-frontier.js';
 import { pickStarts, retryBackoffMs, type HostState } from './host-pacing.js';
 import type {
   JobCounts,
@@ -38,13 +39,17 @@ const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS frontier (
      key TEXT PRIMARY KEY, url TEXT NOT NULL, depth INTEGER NOT NULL, host TEXT NOT NULL,
      state TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, not_before INTEGER NOT NULL DEFAULT 0,
-     position INTEGER NOT NULL)`,
+     position INTEGER NOT NULL, counts INTEGER NOT NULL DEFAULT 1)`,
   'CREATE INDEX IF NOT EXISTS frontier_waiting ON frontier (state, position)',
-  'CREATE TABLE IF NOT EXISTS hosts (host TEXT PRIMARY KEY, next_start INTEGER NOT NULL, open INTEGER NOT NULL)',
+  'CREATE TABLE IF NOT EXISTS hosts (host TEXT PRIMARY KEY, next_start INTEGER NOT NULL, open INTEGER NOT NULL, delay_ms INTEGER)',
+  // A crawl's fetched pages by the normal form of their own, final and canonical URLs.
+  'CREATE TABLE IF NOT EXISTS landed (key TEXT PRIMARY KEY)',
   'CREATE TABLE IF NOT EXISTS records (seq INTEGER PRIMARY KEY AUTOINCREMENT, record TEXT NOT NULL, bytes INTEGER NOT NULL)',
 ];
 
 export class SiteJob extends DurableObject<SiteJobEnv> implements SiteJobRpc {
+  #frontier: CrawlFrontier | undefined;
+
   constructor(ctx: DurableObjectState, env: SiteJobEnv) {
     super(ctx, env);
     this.#createSchema();
@@ -62,6 +67,16 @@ export class SiteJob extends DurableObject<SiteJobEnv> implements SiteJobRpc {
 
   #set(name: string, value: string): void {
     this.ctx.storage.sql.exec('INSERT OR REPLACE INTO job (name, value) VALUES (?, ?)', name, value);
+  }
+
+  /** The crawl's frontier (its robots.txt book lives as long as this instance). */
+  #crawlFrontier(spec: JobSpec): CrawlFrontier | undefined {
+    if (spec.crawl === undefined) return undefined;
+    this.#frontier ??= new CrawlFrontier(spec.crawl, spec.urls[0]!, {
+      sql: this.ctx.storage.sql,
+      record: (url, state, depth) => this.#record({ url, state, depth, final_url: null, status: null, data: null }, 0),
+    });
+    return this.#frontier;
   }
 
   #spec(): JobSpec | undefined {
@@ -102,7 +117,8 @@ export class SiteJob extends DurableObject<SiteJobEnv> implements SiteJobRpc {
     this.#set('spec', JSON.stringify(spec));
     this.#set('status', 'queued');
     let position = 0;
-    for (const url of spec.urls) {
+    // A crawl's frontier is seeded by the first alarm (robots.txt and sitemaps take time).
+    for (const url of spec.crawl === undefined ? spec.urls : []) {
       const parsed = new URL(url);
       this.ctx.storage.sql.exec(
         "INSERT OR IGNORE INTO frontier (key, url, depth, host, state, position) VALUES (?, ?, 0, ?, 'waiting', ?)",
@@ -179,21 +195,37 @@ export class SiteJob extends DurableObject<SiteJobEnv> implements SiteJobRpc {
       );
     } else {
       sql.exec("UPDATE frontier SET state = 'done', attempts = ? WHERE key = ?", attempts, report.key);
-      this.#record(
-        {
-          url: row.url,
-          state: report.state,
-          depth: row.depth,
-          final_url: report.finalUrl,
-          status: report.status,
-          data: report.data,
-          ...(report.dataKey === undefined ? {} : { dataKey: report.dataKey }),
-          ...(report.metadata === undefined ? {} : { metadata: report.metadata }),
-          ...(report.error === undefined ? {} : { error: report.error }),
-          ...(report.blocked === undefined ? {} : { blocked: report.blocked }),
-        },
-        report.dataBytes,
-      );
+      const frontier = this.#crawlFrontier(spec);
+      if (frontier !== undefined && report.state === 'fetched' && frontier.alreadyFetched(report.key, report.finalUrl, report.canonical)) {
+        this.#record(
+          { url: row.url, state: 'skipped', depth: row.depth, final_url: report.finalUrl, status: report.status, data: null },
+          0,
+        );
+      } else {
+        this.#record(
+          {
+            url: row.url,
+            state: report.state,
+            depth: row.depth,
+            final_url: report.finalUrl,
+            status: report.status,
+            data: report.data,
+            ...(report.dataKey === undefined ? {} : { dataKey: report.dataKey }),
+            ...(report.metadata === undefined ? {} : { metadata: report.metadata }),
+            ...(report.error === undefined ? {} : { error: report.error }),
+            ...(report.blocked === undefined ? {} : { blocked: report.blocked }),
+          },
+          report.dataBytes,
+        );
+        if (frontier !== undefined && report.state === 'fetched' && !FINISHED.includes(this.#status())) {
+          await frontier.follow(report.links ?? [], row.depth);
+        }
+      }
+      // A crawl whose start URL cannot be fetched at all has failed.
+      if (frontier !== undefined && report.state === 'failed' && row.depth === 0 && !FINISHED.includes(this.#status())) {
+        sql.exec("DELETE FROM frontier WHERE state = 'waiting'");
+        await this.#finish(spec, 'failed');
+      }
     }
     await this.ctx.storage.setAlarm(Date.now());
   }
@@ -213,6 +245,11 @@ export class SiteJob extends DurableObject<SiteJobEnv> implements SiteJobRpc {
     const expiresAt = spec.createdAt + spec.retentionS * 1000;
     if (Date.now() >= expiresAt) return this.#expire(spec);
     if (FINISHED.includes(this.#status())) return this.ctx.storage.setAlarm(expiresAt);
+    const frontier = this.#crawlFrontier(spec);
+    if (frontier !== undefined && this.#get('seeded') === undefined) {
+      this.#set('seeded', 'true');
+      if (!(await frontier.seed())) return this.#finish(spec, 'failed');
+    }
     await this.#pump(spec, expiresAt);
   }
 
@@ -227,18 +264,30 @@ export class SiteJob extends DurableObject<SiteJobEnv> implements SiteJobRpc {
       .toArray()
       .map((row) => ({ key: row.key, host: row.host, notBefore: row.not_before }));
     const hosts = new Map<string, HostState>();
-    for (const row of sql.exec<{ host: string; next_start: number; open: number }>('SELECT host, next_start, open FROM hosts')) {
+    const delays = new Map<string, number>();
+    for (const row of sql.exec<{ host: string; next_start: number; open: number; delay_ms: number | null }>(
+      'SELECT host, next_start, open, delay_ms FROM hosts',
+    )) {
       hosts.set(row.host, { nextStart: row.next_start, open: row.open });
+      if (row.delay_ms !== null) delays.set(row.host, row.delay_ms);
     }
-    const { starts, wakeAt } = pickStarts(waiting, hosts, now, () => spec.hostDelayMs, spec.hostConcurrency);
+    // A host's Crawl-delay, else CRAWL_HOST_DELAY_MS.
+    const delayOf = (host: string) => delays.get(host) ?? spec.hostDelayMs;
+    const frontier = this.#crawlFrontier(spec);
+    const { starts, wakeAt } = pickStarts(waiting, hosts, now, delayOf, spec.hostConcurrency);
     const tasks: PageTask[] = [];
     for (const key of starts) {
       const row = sql.exec<{ url: string; depth: number }>('SELECT url, depth FROM frontier WHERE key = ?', key).one();
       sql.exec("UPDATE frontier SET state = 'sent' WHERE key = ?", key);
-      tasks.push({ jobId: spec.id, key, url: row.url, depth: row.depth });
+      tasks.push({ jobId: spec.id, key, url: row.url, depth: row.depth, ...(frontier?.follows(row.depth) ? { follow: true } : {}) });
     }
     for (const [host, state] of hosts) {
-      sql.exec('INSERT OR REPLACE INTO hosts (host, next_start, open) VALUES (?, ?, ?)', host, state.nextStart, state.open);
+      sql.exec(
+        'INSERT INTO hosts (host, next_start, open) VALUES (?, ?, ?) ON CONFLICT(host) DO UPDATE SET next_start = excluded.next_start, open = excluded.open',
+        host,
+        state.nextStart,
+        state.open,
+      );
     }
     for (let i = 0; i < tasks.length; i += SEND_BATCH) {
       await this.env.PAGE_TASKS.sendBatch(tasks.slice(i, i + SEND_BATCH).map((body) => ({ body, contentType: 'json' })));
@@ -272,5 +321,6 @@ export class SiteJob extends DurableObject<SiteJobEnv> implements SiteJobRpc {
     await this.ctx.storage.deleteAll();
     // This instance may answer again (a read of the expired job): empty tables read as no job.
     this.#createSchema();
+    this.#frontier = undefined;
   }
 }

@@ -9,7 +9,7 @@ export const MAX_ROBOTS_ORIGINS = 20;
 export class RobotsBook {
   readonly #policies = new Map<string, Promise<RobotsPolicy>>();
 
-  constructor(private readonly options: SiteFileOptions) {}
+  constructor(readonly options: SiteFileOptions) {}
 
   /** The policy of `url`'s origin; undefined once the book is full and this origin is new. */
   policyFor(url: URL): Promise<RobotsPolicy> | undefined {

@@ -122,13 +122,7 @@ describe('POST /api/batch', () => {
       [{ urls: [good], page: { proxy_name: 'nope' } }, ['page.proxy_name']],
       [{ urls: [good], extra: 1 }, ['extra']],
     ];
-    for (const [body, fields] of cases) {
-      const response = await jobs.call('POST', '/api/batch', body);
-      expect(response.status, JSON.stringify(body)).toBe(400);
-      const json = (await response.json()) as { error: { code: string; details: { field: string }[] } };
-      expect(json.error.code).toBe('invalid_request');
-      expect(json.error.details.map((detail) => detail.field).sort(), JSON.stringify(json.error.details)).toEqual([...fields].sort());
-    }
+    await jobs.expectFieldErrors('/api/batch', cases);
     const badCursor = await jobs.call('GET', '/api/jobs/00000000-0000-4000-8000-000000000000?cursor=abc');
     expect(badCursor.status).toBe(400);
     expect(((await badCursor.json()) as { error: { details: { field: string }[] } }).error.details[0]!.field).toBe('cursor');

@@ -61,5 +61,16 @@ export function jobsClient(origin: () => string) {
     return { job, records: answers.flatMap((answer) => answer.pages), answers };
   }
 
-  return { call, start, read, finished };
+  /** Each body is answered 400 invalid_request naming exactly its fields. */
+  async function expectFieldErrors(path: string, cases: [unknown, string[]][]): Promise<void> {
+    for (const [body, fields] of cases) {
+      const response = await call('POST', path, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      const json = (await response.json()) as { error: { code: string; details: { field: string }[] } };
+      expect(json.error.code).toBe('invalid_request');
+      expect(json.error.details.map((detail) => detail.field).sort(), JSON.stringify(json.error.details)).toEqual([...fields].sort());
+    }
+  }
+
+  return { call, start, read, finished, expectFieldErrors };
 }

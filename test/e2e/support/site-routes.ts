@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 type Handler = (url: URL, req: IncomingMessage, res: ServerResponse) => void;
 
 /** The links of each page of the site, by path; a page links to nothing else. */
-export const SITE_PAGES: Record<string, { title: string; links: [string, string][] }> = {
+export const SITE_PAGES: Record<string, { title: string; links: [string, string][]; canonical?: string }> = {
   '/site/': {
     title: 'Site home',
     links: [
@@ -24,8 +24,15 @@ export const SITE_PAGES: Record<string, { title: string; links: [string, string]
       ['mailto:someone@example.com', 'Mail'],
     ],
   },
-  '/site/docs/intro': { title: 'Introduction', links: [['/site/docs/guide', 'Guide']] },
-  '/site/docs/api': { title: 'API', links: [['/site/docs/api/v2', 'Version 2']] },
+  // Every spelling of the introduction (?ref=home too) names it canonical.
+  '/site/docs/intro': { title: 'Introduction', links: [['/site/docs/guide', 'Guide']], canonical: '/site/docs/intro' },
+  '/site/docs/api': {
+    title: 'API',
+    links: [
+      ['/site/docs/api/v2', 'Version 2'],
+      ['/site/docs/old', 'Old guide'],
+    ],
+  },
   '/site/docs/guide': { title: 'Guide', links: [] },
   '/site/docs/api/v2': { title: 'API v2', links: [] },
   '/site/private/open': { title: 'Open', links: [] },
@@ -56,7 +63,10 @@ const sitePage: Handler = (url, req, res) => {
   }
   const links = known.links.map(([href, text]) => `<li><a href="${href.replace('{port}', portOf(req))}">${text}</a></li>`).join('');
   res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-  res.end(`<!doctype html><html><head><title>${known.title}</title></head><body><h1>${known.title}</h1><ul>${links}</ul></body></html>`);
+  const canonical = known.canonical === undefined ? '' : `<link rel="canonical" href="${known.canonical}">`;
+  res.end(
+    `<!doctype html><html><head><title>${known.title}</title>${canonical}</head><body><h1>${known.title}</h1><ul>${links}</ul></body></html>`,
+  );
 };
 
 export const siteRoutes: Record<string, Handler> = {
@@ -75,6 +85,15 @@ export const siteRoutes: Record<string, Handler> = {
         '',
       ].join('\n'),
     );
+  },
+  // A page whose connection closes before any answer: the browser cannot fetch it.
+  '/site/reset': (_url, req) => {
+    req.socket.destroy();
+  },
+  // An old address of the guide.
+  '/site/docs/old': (_url, _req, res) => {
+    res.writeHead(301, { Location: '/site/docs/guide' });
+    res.end();
   },
   '/site/sitemap-index.xml': (_url, req, res) => {
     const origin = originOf(req);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../../src/api/config.js';
 import { ApiError } from '../../../src/errors.js';
-import { parseBatchRequest } from '../../../src/jobs/job-request.js';
+import { parseBatchRequest, parseCrawlRequest } from '../../../src/jobs/job-request.js';
 
 const config = readConfig({ MAX_BATCH_URLS: '3' });
 
@@ -43,5 +43,35 @@ describe('parseBatchRequest', () => {
 
   it('answers malformed_json for a body that is no object', () => {
     expect(() => parseBatchRequest([], config)).toThrow(expect.objectContaining({ code: 'malformed_json' }));
+  });
+});
+
+describe('parseCrawlRequest', () => {
+  it('applies the defaults', () => {
+    expect(parseCrawlRequest({ url: 'https://e.com/', max_depth: null }, readConfig({}))).toEqual({
+      url: 'https://e.com/',
+      crawl: {
+        limit: 100,
+        maxDepth: 3,
+        includePaths: [],
+        excludePaths: [],
+        includeSubdomains: false,
+        sitemap: 'include',
+        ignoreQuery: false,
+      },
+      page: {},
+    });
+  });
+
+  it('bounds limit by MAX_CRAWL_PAGES and names every bad field', () => {
+    const small = readConfig({ MAX_CRAWL_PAGES: '10' });
+    expect(parseCrawlRequest({ url: 'https://e.com/' }, small).crawl.limit).toBe(10);
+    let fields: string[] = [];
+    try {
+      parseCrawlRequest({ url: 'https://e.com/', limit: 11, max_depth: 101, include_paths: '/a', page: { raw: true } }, small);
+    } catch (error) {
+      fields = ((error as ApiError).details ?? []).map((detail) => detail.field).sort();
+    }
+    expect(fields).toEqual(['include_paths', 'limit', 'max_depth', 'page.raw']);
   });
 });
