@@ -29,6 +29,8 @@ export interface Env {
   API_TOKENS?: string;
   /** JSON object of named upstream proxies (api/egress.ts). */
   PROXIES?: string;
+  /** Key of the job webhooks' HMAC-SHA256 signature (src/jobs/webhook.ts). */
+  WEBHOOK_SECRET?: string;
   // Vars
   /** "true" lets targets on private, loopback and local addresses through (local dev and tests only). */
   ALLOW_PRIVATE_NETWORK?: string;

@@ -48,6 +48,8 @@ export interface SiteLimits {
   crawlHostDelayMs: number;
   /** Pages of one host fetched at once. */
   crawlHostConcurrency: number;
+  /** WEBHOOK_SECRET: the key of the webhooks' signature; without it a job takes no webhook. */
+  webhookSecret?: string;
 }
 
 /**
@@ -101,6 +103,7 @@ export function readConfig(env: Partial<Env>): Config {
       jobPageBytes: parsePositiveInt('JOB_PAGE_BYTES', env.JOB_PAGE_BYTES, 10 * 1024 * 1024),
       crawlHostDelayMs: parsePositiveInt('CRAWL_HOST_DELAY_MS', env.CRAWL_HOST_DELAY_MS, 250),
       crawlHostConcurrency: parsePositiveInt('CRAWL_HOST_CONCURRENCY', env.CRAWL_HOST_CONCURRENCY, 4),
+      ...(env.WEBHOOK_SECRET ? { webhookSecret: env.WEBHOOK_SECRET } : {}),
     },
   };
 }

@@ -8,12 +8,15 @@ import { ApiError, type FieldIssue } from '../errors.js';
 import { MAX_GLOBS } from '../sites/path-glob.js';
 import { normalizeUrl, parseHttpUrl } from '../sites/url-normal-form.js';
 import { SITEMAP_MODES } from '../api/map/map-request.js';
-import type { CrawlSpec, JsonObject } from './job-rpc.js';
+import type { CrawlSpec, JsonObject, WebhookSpec } from './job-rpc.js';
+import { WEBHOOK_EVENTS } from './webhook.js';
+import { targetGuard } from '../guard/policy.js';
 
 export interface BatchRequest {
   /** The distinct URLs (by normal form), first spelling kept, in order. */
   urls: string[];
   page: JsonObject;
+  webhook?: WebhookSpec;
 }
 
 function requireObject(json: unknown): Record<string, unknown> {
@@ -38,19 +41,80 @@ export function pageFieldIssues(page: unknown, config: Config): { page: JsonObje
   }
 }
 
-/** A job's body checked against its schema and its `page` fields, every failing field reported at once. */
+/** Bytes of the webhook's `metadata` as JSON at most: it travels with every event. */
+export const MAX_WEBHOOK_METADATA_BYTES = 4096;
+
+function webhookSchema() {
+  return z
+    .strictObject(
+      {
+        url: z
+          .string({ message: 'is required and must be a string' })
+          .max(MAX_URL_LENGTH, { message: `must be at most ${MAX_URL_LENGTH} characters` })
+          .refine((url) => parseHttpUrl(url) !== undefined, { message: 'must be an absolute http: or https: URL' }),
+        events: z
+          .array(z.enum(WEBHOOK_EVENTS, { message: `must be one of ${WEBHOOK_EVENTS.map((event) => `"${event}"`).join(', ')}` }), {
+            message: 'must be an array of events',
+          })
+          .nullish(),
+        metadata: z
+          .json({ message: 'must be JSON' })
+          .refine((value) => new TextEncoder().encode(JSON.stringify(value)).length <= MAX_WEBHOOK_METADATA_BYTES, {
+            message: `must be at most ${MAX_WEBHOOK_METADATA_BYTES} bytes of JSON`,
+          })
+          .nullish(),
+      },
+      { message: 'must be an object with a url' },
+    )
+    .nullish();
+}
+
+/** The webhook's own rules past its schema: a secret to sign with, a receiver the guard allows. */
+function webhookIssues(webhook: { url: string } | null | undefined, config: Config): FieldIssue[] {
+  if (webhook === null || webhook === undefined) return [];
+  if (config.sites.webhookSecret === undefined) {
+    return [{ field: 'webhook', message: 'needs WEBHOOK_SECRET, which this deployment does not set' }];
+  }
+  try {
+    targetGuard({ allowPrivateNetwork: config.allowPrivateNetwork }).assertUrlAllowed(webhook.url);
+    return [];
+  } catch (error) {
+    return [{ field: 'webhook.url', message: error instanceof ApiError ? error.message : 'is not allowed' }];
+  }
+}
+
+/** A job's body checked against its schema, its `page` fields and its webhook, every failing field reported at once. */
 function validateJobBody<Schema extends z.ZodType>(
   json: unknown,
   schema: Schema,
   config: Config,
-): { fields: z.output<Schema>; page: JsonObject } {
+): { fields: z.output<Schema>; page: JsonObject; webhook?: WebhookSpec } {
   const body = requireObject(json);
   const parsed = schema.safeParse(body);
   const issues = parsed.success ? [] : schemaIssues(parsed.error);
   const page = pageFieldIssues(body.page, config);
   issues.push(...page.issues);
-  if (!parsed.success || issues.length > 0) throw new ApiError('invalid_request', 'The request has invalid fields.', { details: issues });
-  return { fields: parsed.data, page: page.page };
+  const webhook = webhookSchema().safeParse(body.webhook);
+  if (webhook.success) issues.push(...webhookIssues(webhook.data, config));
+  else
+    issues.push(
+      ...schemaIssues(webhook.error).map((issue) => ({ ...issue, field: issue.field === '(body)' ? 'webhook' : `webhook.${issue.field}` })),
+    );
+  if (!parsed.success || !webhook.success || issues.length > 0) {
+    throw new ApiError('invalid_request', 'The request has invalid fields.', { details: issues });
+  }
+  const hook = webhook.data;
+  if (hook === null || hook === undefined) return { fields: parsed.data, page: page.page };
+  return {
+    fields: parsed.data,
+    page: page.page,
+    webhook: {
+      url: hook.url,
+      events: hook.events?.length ? [...new Set(hook.events)] : [...WEBHOOK_EVENTS],
+      metadata: (hook.metadata ?? null) as WebhookSpec['metadata'],
+      allowPrivateNetwork: config.allowPrivateNetwork,
+    },
+  };
 }
 
 function batchSchema(maxUrls: number) {
@@ -69,6 +133,7 @@ function batchSchema(maxUrls: number) {
         if (urls.length > maxUrls) ctx.addIssue({ code: 'custom', message: `must hold at most ${maxUrls} URLs` });
       }),
     page: z.unknown().optional(),
+    webhook: z.unknown().optional(),
   });
 }
 
@@ -77,7 +142,7 @@ function batchSchema(maxUrls: number) {
  * @throws ApiError `malformed_json` when the body is not an object, `invalid_request` listing every failing field.
  */
 export function parseBatchRequest(json: unknown, config: Config): BatchRequest {
-  const { fields, page } = validateJobBody(json, batchSchema(config.sites.maxBatchUrls), config);
+  const { fields, page, webhook } = validateJobBody(json, batchSchema(config.sites.maxBatchUrls), config);
   const seen = new Set<string>();
   const urls = fields.urls.filter((url) => {
     const key = normalizeUrl(url)!;
@@ -85,7 +150,7 @@ export function parseBatchRequest(json: unknown, config: Config): BatchRequest {
     seen.add(key);
     return true;
   });
-  return { urls, page };
+  return { urls, page, ...(webhook === undefined ? {} : { webhook }) };
 }
 
 export const DEFAULT_CRAWL_LIMIT = 100;
@@ -97,6 +162,7 @@ export interface CrawlRequest {
   url: string;
   crawl: Omit<CrawlSpec, 'allowPrivateNetwork'>;
   page: JsonObject;
+  webhook?: WebhookSpec;
 }
 
 function globList() {
@@ -131,6 +197,7 @@ function crawlSchema(maxPages: number) {
     sitemap: z.enum(SITEMAP_MODES, { message: `must be one of ${SITEMAP_MODES.map((mode) => `"${mode}"`).join(', ')}` }).nullish(),
     ignore_query: z.boolean({ message: 'must be a boolean' }).nullish(),
     page: z.unknown().optional(),
+    webhook: z.unknown().optional(),
   });
 }
 
@@ -139,7 +206,7 @@ function crawlSchema(maxPages: number) {
  * @throws ApiError `malformed_json` when the body is not an object, `invalid_request` listing every failing field.
  */
 export function parseCrawlRequest(json: unknown, config: Config): CrawlRequest {
-  const { fields, page } = validateJobBody(json, crawlSchema(config.sites.maxCrawlPages), config);
+  const { fields, page, webhook } = validateJobBody(json, crawlSchema(config.sites.maxCrawlPages), config);
   return {
     url: fields.url,
     crawl: {
@@ -152,5 +219,6 @@ export function parseCrawlRequest(json: unknown, config: Config): CrawlRequest {
       ignoreQuery: fields.ignore_query ?? false,
     },
     page,
+    ...(webhook === undefined ? {} : { webhook }),
   };
 }

@@ -10,7 +10,7 @@ import { rateLimit } from '../api/rate-limit.js';
 import { ApiError } from '../errors.js';
 import { targetGuard } from '../guard/policy.js';
 import { parseBatchRequest, parseCrawlRequest } from './job-request.js';
-import type { CrawlSpec, JobKind, JobSpec, JsonObject, StoredPageRecord } from './job-rpc.js';
+import type { CrawlSpec, JobKind, JobSpec, JsonObject, StoredPageRecord, WebhookSpec } from './job-rpc.js';
 
 const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const CURSOR = /^\d{1,15}$/;
@@ -25,7 +25,13 @@ function jobStub(c: Context<AppEnv>, id: string) {
 }
 
 /** Starts a job for the request's token, or 429 when the token runs MAX_JOBS_PER_TOKEN already. */
-async function startJob(c: Context<AppEnv>, kind: JobKind, urls: string[], page: JsonObject, crawl?: CrawlSpec): Promise<Response> {
+async function startJob(
+  c: Context<AppEnv>,
+  kind: JobKind,
+  urls: string[],
+  page: JsonObject,
+  extra: { crawl?: CrawlSpec; webhook?: WebhookSpec },
+): Promise<Response> {
   const { sites } = c.get('config');
   const owner = c.get('tokenFingerprint');
   const id = crypto.randomUUID();
@@ -47,7 +53,8 @@ async function startJob(c: Context<AppEnv>, kind: JobKind, urls: string[], page:
     retentionS: sites.jobRetentionS,
     hostDelayMs: sites.crawlHostDelayMs,
     hostConcurrency: sites.crawlHostConcurrency,
-    ...(crawl === undefined ? {} : { crawl }),
+    ...(extra.crawl === undefined ? {} : { crawl: extra.crawl }),
+    ...(extra.webhook === undefined ? {} : { webhook: extra.webhook }),
   };
   await jobStub(c, id).start(spec);
   const url = `/api/jobs/${id}`;
@@ -68,14 +75,17 @@ export function jobRoutes() {
   const routes = new Hono<AppEnv>();
   routes.post('/api/batch', bearerAuth(), rateLimit(), async (c) => {
     const request = parseBatchRequest(await readJsonBody(c.req.raw), c.get('config'));
-    return startJob(c, 'batch', request.urls, request.page);
+    return startJob(c, 'batch', request.urls, request.page, { webhook: request.webhook });
   });
   routes.post('/api/crawl', bearerAuth(), rateLimit(), async (c) => {
     const config = c.get('config');
     const request = parseCrawlRequest(await readJsonBody(c.req.raw), config);
     // The start URL is refused before the job exists, as /api/fetch refuses it.
     targetGuard({ allowPrivateNetwork: config.allowPrivateNetwork }).assertUrlAllowed(request.url);
-    return startJob(c, 'crawl', [request.url], request.page, { ...request.crawl, allowPrivateNetwork: config.allowPrivateNetwork });
+    return startJob(c, 'crawl', [request.url], request.page, {
+      crawl: { ...request.crawl, allowPrivateNetwork: config.allowPrivateNetwork },
+      webhook: request.webhook,
+    });
   });
   routes.all('/api/crawl', () => {
     throw new ApiError('method_not_allowed', undefined, { headers: { Allow: 'POST' } });

@@ -36,6 +36,16 @@ export interface JobSpec {
   hostConcurrency: number;
   /** A crawl's discovery; absent for a batch. */
   crawl?: CrawlSpec;
+  webhook?: WebhookSpec;
+}
+
+/** Where a job's events go (docs/api.md "Sites"). */
+export interface WebhookSpec {
+  url: string;
+  events: ('started' | 'page' | 'completed' | 'failed')[];
+  metadata: JsonValue;
+  /** ALLOW_PRIVATE_NETWORK when the job started: the receiver passes the same guard as targets. */
+  allowPrivateNetwork: boolean;
 }
 
 /** What a crawl follows and obeys (docs/api.md "Sites"). */

@@ -19,13 +19,16 @@ import type {
   SiteJobRpc,
   TaskReport,
 } from './job-rpc.js';
+import { targetGuard } from '../guard/policy.js';
 import { normalizeUrl } from '../sites/url-normal-form.js';
 import { jobDataPrefix } from './page-data.js';
+import { deliverWebhook, deliveryBackoffMs, MAX_DELIVERY_ATTEMPTS, type WebhookEvent } from './webhook.js';
 
 export interface SiteJobEnv {
   PAGE_TASKS: Queue<PageTask>;
   JOB_LEDGER: DurableObjectNamespace<JobLedgerRpc>;
   JOB_PAGES: R2Bucket;
+  WEBHOOK_SECRET?: string;
 }
 
 /** Tries a page gets at most: the first and 2 more for 503 browser_unavailable or 504 (docs/api.md "Sites"). */
@@ -42,6 +45,8 @@ const SCHEMA = [
      position INTEGER NOT NULL, counts INTEGER NOT NULL DEFAULT 1)`,
   'CREATE INDEX IF NOT EXISTS frontier_waiting ON frontier (state, position)',
   'CREATE TABLE IF NOT EXISTS hosts (host TEXT PRIMARY KEY, next_start INTEGER NOT NULL, open INTEGER NOT NULL, delay_ms INTEGER)',
+  // Webhook events not yet taken by the receiver, oldest first.
+  'CREATE TABLE IF NOT EXISTS deliveries (seq INTEGER PRIMARY KEY AUTOINCREMENT, body TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_at INTEGER NOT NULL)',
   // A crawl's fetched pages by the normal form of their own, final and canonical URLs.
   'CREATE TABLE IF NOT EXISTS landed (key TEXT PRIMARY KEY)',
   'CREATE TABLE IF NOT EXISTS records (seq INTEGER PRIMARY KEY AUTOINCREMENT, record TEXT NOT NULL, bytes INTEGER NOT NULL)',
@@ -110,6 +115,41 @@ export class SiteJob extends DurableObject<SiteJobEnv> implements SiteJobRpc {
     };
   }
 
+  // --- webhook events ---
+
+  /** Queues an event for the job's webhook when it asked for this type; the alarm delivers it. */
+  #emit(spec: JobSpec, type: WebhookEvent, data?: unknown): void {
+    if (spec.webhook === undefined || !spec.webhook.events.includes(type)) return;
+    const body = JSON.stringify({ type, id: spec.id, metadata: spec.webhook.metadata, ...(data === undefined ? {} : { data }) });
+    this.ctx.storage.sql.exec('INSERT INTO deliveries (body, next_at) VALUES (?, ?)', body, Date.now());
+  }
+
+  /** Delivers the events that are due, oldest first; one that fails waits its backoff. */
+  async #deliver(spec: JobSpec): Promise<void> {
+    const sql = this.ctx.storage.sql;
+    const secret = this.env.WEBHOOK_SECRET;
+    if (spec.webhook === undefined) return;
+    const guard = targetGuard({ allowPrivateNetwork: spec.webhook.allowPrivateNetwork });
+    const due = sql
+      .exec<{ seq: number; body: string; attempts: number }>(
+        'SELECT seq, body, attempts FROM deliveries WHERE next_at <= ? ORDER BY seq',
+        Date.now(),
+      )
+      .toArray();
+    for (const delivery of due) {
+      const delivered = secret !== undefined && (await deliverWebhook(spec.webhook.url, delivery.body, secret, guard));
+      const attempts = delivery.attempts + 1;
+      if (delivered || attempts >= MAX_DELIVERY_ATTEMPTS) sql.exec('DELETE FROM deliveries WHERE seq = ?', delivery.seq);
+      else
+        sql.exec(
+          'UPDATE deliveries SET attempts = ?, next_at = ? WHERE seq = ?',
+          attempts,
+          Date.now() + deliveryBackoffMs(attempts),
+          delivery.seq,
+        );
+    }
+  }
+
   // --- RPC ---
 
   async start(spec: JobSpec): Promise<void> {
@@ -117,6 +157,7 @@ export class SiteJob extends DurableObject<SiteJobEnv> implements SiteJobRpc {
     this.#set('spec', JSON.stringify(spec));
     this.#set('status', 'queued');
     let position = 0;
+    this.#emit(spec, 'started');
     // A crawl's frontier is seeded by the first alarm (robots.txt and sitemaps take time).
     for (const url of spec.crawl === undefined ? spec.urls : []) {
       const parsed = new URL(url);
@@ -231,6 +272,9 @@ export class SiteJob extends DurableObject<SiteJobEnv> implements SiteJobRpc {
   }
 
   #record(record: StoredPageRecord, dataBytes: number): void {
+    const spec = this.#spec();
+    // The page event carries the record without its content, which is read from the job.
+    if (spec !== undefined) this.#emit(spec, 'page', { ...record, data: undefined, dataKey: undefined });
     const json = JSON.stringify(record);
     // The answer's bytes: the record as JSON, with its content in place of an R2 key.
     const bytes = new TextEncoder().encode(json).length + (record.dataKey === undefined ? 0 : dataBytes);
@@ -244,6 +288,18 @@ export class SiteJob extends DurableObject<SiteJobEnv> implements SiteJobRpc {
     if (spec === undefined) return;
     const expiresAt = spec.createdAt + spec.retentionS * 1000;
     if (Date.now() >= expiresAt) return this.#expire(spec);
+    // Deliveries run beside the crawl, never before it: a slow receiver does not hold a page back.
+    await Promise.all([this.#deliver(spec), this.#advance(spec, expiresAt)]);
+    // Events queued meanwhile (the job ending) count too.
+    const nextDelivery = this.ctx.storage.sql.exec<{ at: number | null }>('SELECT MIN(next_at) AS at FROM deliveries').one().at;
+    if (nextDelivery !== null) {
+      const alarm = await this.ctx.storage.getAlarm();
+      if (alarm === null || nextDelivery < alarm) await this.ctx.storage.setAlarm(nextDelivery);
+    }
+  }
+
+  /** Seeds a crawl once, then starts what may start; a job that has ended waits for its retention. */
+  async #advance(spec: JobSpec, expiresAt: number): Promise<void> {
     if (FINISHED.includes(this.#status())) return this.ctx.storage.setAlarm(expiresAt);
     const frontier = this.#crawlFrontier(spec);
     if (frontier !== undefined && this.#get('seeded') === undefined) {
@@ -302,6 +358,7 @@ export class SiteJob extends DurableObject<SiteJobEnv> implements SiteJobRpc {
 
   async #finish(spec: JobSpec, status: JobStatus): Promise<void> {
     this.#set('status', status);
+    if (status === 'completed' || status === 'failed') this.#emit(spec, status, { status, counts: this.#counts() });
     await this.env.JOB_LEDGER.get(this.env.JOB_LEDGER.idFromName(spec.owner)).release(spec.id);
     await this.ctx.storage.setAlarm(spec.createdAt + spec.retentionS * 1000);
   }

@@ -38,7 +38,7 @@ describe('parseBatchRequest', () => {
     expect(fieldsOf({ urls: 'https://e.com/a-long-path' })).toEqual(['urls']);
     expect(fieldsOf({ urls: [] })).toEqual(['urls']);
     expect(fieldsOf({ urls: ['https://e.com/1', 'https://e.com/2', 'https://e.com/3', 'https://e.com/4'] })).toEqual(['urls']);
-    expect(fieldsOf({ urls: ['nope'], page: [], webhook: {} })).toEqual(['page', 'urls[0]', 'webhook']);
+    expect(fieldsOf({ urls: ['nope'], page: [], webhook: {} })).toEqual(['page', 'urls[0]', 'webhook.url']);
   });
 
   it('answers malformed_json for a body that is no object', () => {
@@ -73,5 +73,40 @@ describe('parseCrawlRequest', () => {
       fields = ((error as ApiError).details ?? []).map((detail) => detail.field).sort();
     }
     expect(fields).toEqual(['include_paths', 'limit', 'max_depth', 'page.raw']);
+  });
+});
+
+describe('webhook', () => {
+  const urls = ['https://e.com/'];
+  const issues = (body: unknown, env: Record<string, string>) => {
+    try {
+      parseBatchRequest(body, readConfig(env));
+    } catch (error) {
+      return (error as ApiError).details;
+    }
+    return [];
+  };
+
+  it('needs WEBHOOK_SECRET on the deployment', () => {
+    expect(issues({ urls, webhook: { url: 'https://hooks.example.com/' } }, {})).toEqual([
+      { field: 'webhook', message: 'needs WEBHOOK_SECRET, which this deployment does not set' },
+    ]);
+  });
+
+  it('passes the private-network guard', () => {
+    const refused = issues({ urls, webhook: { url: 'http://169.254.169.254/hook' } }, { WEBHOOK_SECRET: 's' });
+    expect(refused?.map((issue) => issue.field)).toEqual(['webhook.url']);
+    expect(issues({ urls, webhook: { url: 'http://127.0.0.1/hook' } }, { WEBHOOK_SECRET: 's', ALLOW_PRIVATE_NETWORK: 'true' })).toEqual([]);
+  });
+
+  it('defaults to every event and null metadata', () => {
+    expect(
+      parseBatchRequest({ urls, webhook: { url: 'https://hooks.example.com/' } }, readConfig({ WEBHOOK_SECRET: 's' })).webhook,
+    ).toEqual({
+      url: 'https://hooks.example.com/',
+      events: ['started', 'page', 'completed', 'failed'],
+      metadata: null,
+      allowPrivateNetwork: false,
+    });
   });
 });
