@@ -5,12 +5,13 @@ import type { Env } from './env.js';
 import type { PageTask } from './jobs/job-rpc.js';
 import { jobRoutes } from './jobs/job-routes.js';
 import { handlePageTasks } from './jobs/queue-handler.js';
+import { siteTools } from './jobs/site-tools.js';
 
 export { BrowserDirectory, BrowserHub } from './browser/index.js';
 export { JobLedger } from './jobs/job-ledger.js';
 export { SiteJob } from './jobs/site-job.js';
 
-const app = createApp();
+const app = createApp({ mcpTools: siteTools }); // MCP: map_site, crawl_site, get_job beside fetch_page
 app.route('/', jobRoutes()); // POST /api/crawl and /api/batch, GET and DELETE /api/jobs/<id>
 
 export default {

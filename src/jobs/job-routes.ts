@@ -24,14 +24,14 @@ function jobStub(c: Context<AppEnv>, id: string) {
   return c.env.SITE_JOB.get(c.env.SITE_JOB.idFromName(id));
 }
 
-/** Starts a job for the request's token, or 429 when the token runs MAX_JOBS_PER_TOKEN already. */
-async function startJob(
+/** Starts a job for the request's token and returns its id. @throws ApiError 429 when the token runs MAX_JOBS_PER_TOKEN already. */
+export async function startJob(
   c: Context<AppEnv>,
   kind: JobKind,
   urls: string[],
   page: JsonObject,
   extra: { crawl?: CrawlSpec; webhook?: WebhookSpec },
-): Promise<Response> {
+): Promise<string> {
   const { sites } = c.get('config');
   const owner = c.get('tokenFingerprint');
   const id = crypto.randomUUID();
@@ -57,6 +57,11 @@ async function startJob(
     ...(extra.webhook === undefined ? {} : { webhook: extra.webhook }),
   };
   await jobStub(c, id).start(spec);
+  return id;
+}
+
+/** The 202 a started job is answered with. */
+function started(c: Context<AppEnv>, id: string): Response {
   const url = `/api/jobs/${id}`;
   c.header('Location', url);
   c.header('Cache-Control', 'no-store');
@@ -75,17 +80,18 @@ export function jobRoutes() {
   const routes = new Hono<AppEnv>();
   routes.post('/api/batch', bearerAuth(), rateLimit(), async (c) => {
     const request = parseBatchRequest(await readJsonBody(c.req.raw), c.get('config'));
-    return startJob(c, 'batch', request.urls, request.page, { webhook: request.webhook });
+    return started(c, await startJob(c, 'batch', request.urls, request.page, { webhook: request.webhook }));
   });
   routes.post('/api/crawl', bearerAuth(), rateLimit(), async (c) => {
     const config = c.get('config');
     const request = parseCrawlRequest(await readJsonBody(c.req.raw), config);
     // The start URL is refused before the job exists, as /api/fetch refuses it.
     targetGuard({ allowPrivateNetwork: config.allowPrivateNetwork }).assertUrlAllowed(request.url);
-    return startJob(c, 'crawl', [request.url], request.page, {
+    const id = await startJob(c, 'crawl', [request.url], request.page, {
       crawl: { ...request.crawl, allowPrivateNetwork: config.allowPrivateNetwork },
       webhook: request.webhook,
     });
+    return started(c, id);
   });
   routes.all('/api/crawl', () => {
     throw new ApiError('method_not_allowed', undefined, { headers: { Allow: 'POST' } });
@@ -95,21 +101,8 @@ export function jobRoutes() {
   });
 
   routes.get('/api/jobs/:id', bearerAuth(), rateLimit(), async (c) => {
-    const cursor = c.req.query('cursor');
-    if (cursor !== undefined && !CURSOR.test(cursor)) {
-      throw new ApiError('invalid_request', 'The request has invalid fields.', {
-        details: [{ field: 'cursor', message: 'must be a next_cursor this endpoint answered' }],
-      });
-    }
-    const page = await jobStub(c, c.req.param('id')).read(
-      c.get('tokenFingerprint'),
-      Number(cursor ?? 0),
-      c.get('config').sites.jobPageBytes,
-    );
-    if (page === undefined) throw noSuchJob();
-    const pages: unknown[] = await Promise.all(page.records.map((record) => answerRecord(c, JSON.parse(record) as StoredPageRecord)));
+    const answer = await readJob(c, c.req.param('id'), c.req.query('cursor'));
     c.header('Cache-Control', 'no-store');
-    const answer: Record<string, unknown> = { ...page.job, pages, next_cursor: page.nextCursor };
     return c.json(answer);
   });
   routes.delete('/api/jobs/:id', bearerAuth(), rateLimit(), async (c) => {
@@ -122,4 +115,17 @@ export function jobRoutes() {
     throw new ApiError('method_not_allowed', undefined, { headers: { Allow: 'GET, DELETE' } });
   });
   return routes;
+}
+
+/** One answer of GET /api/jobs/<id> for the request's token. @throws ApiError not_found, invalid_request (cursor). */
+export async function readJob(c: Context<AppEnv>, id: string, cursor: string | undefined): Promise<Record<string, unknown>> {
+  if (cursor !== undefined && !CURSOR.test(cursor)) {
+    throw new ApiError('invalid_request', 'The request has invalid fields.', {
+      details: [{ field: 'cursor', message: 'must be a next_cursor this endpoint answered' }],
+    });
+  }
+  const page = await jobStub(c, id).read(c.get('tokenFingerprint'), Number(cursor ?? 0), c.get('config').sites.jobPageBytes);
+  if (page === undefined) throw noSuchJob();
+  const pages: unknown[] = await Promise.all(page.records.map((record) => answerRecord(c, JSON.parse(record) as StoredPageRecord)));
+  return { ...page.job, pages, next_cursor: page.nextCursor };
 }
