@@ -78,6 +78,27 @@ module.exports = {
       to: { path: '^(src/(api|browser|consent|in-page|main-content|guard)/|src/(index|env)\\.ts$|cloudflare:|node_modules/@cloudflare/puppeteer)' },
     },
     {
+      name: 'sites-below-the-worker',
+      comment: 'What a site operation obeys (scope, globs, robots, sitemaps) is a policy: no Worker, no browser, no Durable Object side; the guard only.',
+      severity: 'error',
+      from: { path: '^src/sites/' },
+      to: { path: '^(src/(api|browser|consent|in-page|main-content|markdown|pdf|jobs)/|src/(index|env)\\.ts$|cloudflare:|node_modules/@cloudflare/puppeteer)' },
+    },
+    {
+      name: 'jobs-beside-the-worker',
+      comment: 'The job engine runs pages through the Worker\'s own fetch (src/api/) and the site policies; the Worker never imports it back (src/index.ts mounts it), and it sees the browser side only through the fetch.',
+      severity: 'error',
+      from: { path: '^src/(api|browser|consent|in-page|main-content|markdown|pdf|guard|sites|shared)/' },
+      to: { path: '^src/jobs/', pathNot: '^src/jobs/job-rpc\\.ts$' },
+    },
+    {
+      name: 'jobs-use-the-fetch-not-the-browser',
+      comment: 'A job\'s page takes the same path as POST /api/fetch: through src/api/fetch-page.ts, never straight to the browser side.',
+      severity: 'error',
+      from: { path: '^src/jobs/' },
+      to: { path: '^src/(browser|consent|in-page|main-content|markdown|pdf)/' },
+    },
+    {
       name: 'shared-at-the-bottom',
       comment: 'The small shared modules (src/shared/, errors) import no layer.',
       severity: 'error',

@@ -2,6 +2,7 @@
 // documented field each. Strings as Workers hand them over; api/config.ts turns them into typed
 // settings. The browser's Durable Object reads only its binding (browser/fleet/hub.ts, HubEnv).
 import type { BrowserDirectory, BrowserHub } from './browser/index.js';
+import type { JobLedgerRpc, PageTask, SiteJobRpc } from './jobs/job-rpc.js';
 
 export interface Env {
   // Bindings
@@ -15,11 +16,21 @@ export interface Env {
   RATE_LIMITER?: RateLimit;
   /** Workers KV: stored renders for max_age (api/cache/); optional so unit tests can run without it. */
   CACHE?: KVNamespace;
+  /** One Durable Object per site job: its frontier, seen set and page records (src/jobs/). */
+  SITE_JOB: DurableObjectNamespace<SiteJobRpc>;
+  /** One Durable Object per token: the jobs it runs at once (MAX_JOBS_PER_TOKEN). */
+  JOB_LEDGER: DurableObjectNamespace<JobLedgerRpc>;
+  /** Cloudflare Queue carrying a job's page tasks to this Worker's queue handler. */
+  PAGE_TASKS: Queue<PageTask>;
+  /** R2: the content of a job's pages too large to keep in the job's own storage. */
+  JOB_PAGES: R2Bucket;
   // Secrets
   /** Comma-separated accepted bearer tokens; two at once allow rotation. */
   API_TOKENS?: string;
   /** JSON object of named upstream proxies (api/egress.ts). */
   PROXIES?: string;
+  /** Key of the job webhooks' HMAC-SHA256 signature (src/jobs/webhook.ts). */
+  WEBHOOK_SECRET?: string;
   // Vars
   /** "true" lets targets on private, loopback and local addresses through (local dev and tests only). */
   ALLOW_PRIVATE_NETWORK?: string;
@@ -47,6 +58,20 @@ export interface Env {
   MAX_PDF_BYTES?: string;
   /** Pages of a PDF converted at most. */
   MAX_PDF_PAGES?: string;
+  /** Upper bound for a crawl's limit. */
+  MAX_CRAWL_PAGES?: string;
+  /** URLs of one batch at most. */
+  MAX_BATCH_URLS?: string;
+  /** Jobs one token runs at once. */
+  MAX_JOBS_PER_TOKEN?: string;
+  /** Seconds a job and its pages stay readable. */
+  JOB_RETENTION_S?: string;
+  /** Bytes of page records in one GET /api/jobs/<id> answer. */
+  JOB_PAGE_BYTES?: string;
+  /** Least time between page starts on one host without Crawl-delay, in ms. */
+  CRAWL_HOST_DELAY_MS?: string;
+  /** Pages of one host fetched at once by a job. */
+  CRAWL_HOST_CONCURRENCY?: string;
 }
 
 // Keeps Env in step with wrangler.toml: WorkerBindings is generated from it (`npm run types`, checked

@@ -20,7 +20,12 @@ export function logError(log: RequestLog | undefined, error: ApiError): void {
 
 /** A line of its own for a failure the request survives (a rate limiter or store that failed). */
 export function logEvent(c: Context<AppEnv>, event: string, error: unknown): void {
-  console.error(JSON.stringify({ requestId: c.get('requestId'), event, cause: withoutUrlSecrets(String(error)) }));
+  logRequestEvent(c.get('requestId'), event, error);
+}
+
+/** The same line for work that has a request id but no Hono context (a job's page task). */
+export function logRequestEvent(requestId: string, event: string, error: unknown): void {
+  console.error(JSON.stringify({ requestId, event, cause: withoutUrlSecrets(String(error)) }));
 }
 
 export function accessLog(): MiddlewareHandler<AppEnv> {

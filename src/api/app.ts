@@ -13,7 +13,8 @@ import { readConfig } from './config.js';
 import { fetchPage } from './fetch-page.js';
 import { parseFetchRequest } from './fetch-request.js';
 import { discardBody, readJsonBody } from './json-body.js';
-import { mcpRoutes } from './mcp/routes.js';
+import { mapRoutes } from './map/routes.js';
+import { type McpToolsOf, mcpRoutes } from './mcp/routes.js';
 import { openApiDocument } from './openapi.js';
 import { contentTypeFor } from './output.js';
 import { playgroundRoutes } from './playground/routes.js';
@@ -27,7 +28,8 @@ async function renderError(error: unknown, c: Context<AppEnv>): Promise<Response
   return c.json(apiError.toBody(), apiError.status);
 }
 
-export function createApp() {
+/** `mcpTools`: tools the MCP endpoint offers beside fetch_page (the site tools, added by src/index.ts). */
+export function createApp(options: { mcpTools?: McpToolsOf } = {}) {
   const app = new Hono<AppEnv>();
 
   app.use(requestId());
@@ -69,7 +71,8 @@ export function createApp() {
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.route('/', playgroundRoutes()); // GET / and /playground/*: the browser playground, no auth to load
   app.get('/openapi.json', (c) => c.json(openApiDocument(c.get('config'))));
-  app.route('/', mcpRoutes()); // POST /mcp: the same fetch as an MCP tool
+  app.route('/', mcpRoutes(options.mcpTools)); // POST /mcp: the same fetch as an MCP tool
+  app.route('/', mapRoutes()); // POST /api/map: a site's URLs from its sitemaps and start page
 
   app.all('/api/fetch', () => {
     throw new ApiError('method_not_allowed', undefined, { headers: { Allow: 'POST' } });

@@ -29,6 +29,27 @@ export interface Config {
   maxPdfBytes: number;
   /** Pages of a PDF converted at most. */
   maxPdfPages: number;
+  /** The site operations' bounds (docs/api.md "Sites"). */
+  sites: SiteLimits;
+}
+
+export interface SiteLimits {
+  /** Upper bound for a crawl's `limit`. */
+  maxCrawlPages: number;
+  /** URLs of one batch at most. */
+  maxBatchUrls: number;
+  /** Jobs one token runs at once (queued or running). */
+  maxJobsPerToken: number;
+  /** Seconds a job and its pages stay readable. */
+  jobRetentionS: number;
+  /** Bytes of JSON page records in one GET /api/jobs/<id> answer. */
+  jobPageBytes: number;
+  /** Least time between page starts on one host without Crawl-delay, in ms. */
+  crawlHostDelayMs: number;
+  /** Pages of one host fetched at once. */
+  crawlHostConcurrency: number;
+  /** WEBHOOK_SECRET: the key of the webhooks' signature; without it a job takes no webhook. */
+  webhookSecret?: string;
 }
 
 /**
@@ -74,5 +95,15 @@ export function readConfig(env: Partial<Env>): Config {
     maxScrollSteps: parsePositiveInt('MAX_SCROLL_STEPS', env.MAX_SCROLL_STEPS, 10),
     maxPdfBytes: parsePositiveInt('MAX_PDF_BYTES', env.MAX_PDF_BYTES, 25 * 1024 * 1024),
     maxPdfPages: parsePositiveInt('MAX_PDF_PAGES', env.MAX_PDF_PAGES, 300),
+    sites: {
+      maxCrawlPages: parsePositiveInt('MAX_CRAWL_PAGES', env.MAX_CRAWL_PAGES, 10_000),
+      maxBatchUrls: parsePositiveInt('MAX_BATCH_URLS', env.MAX_BATCH_URLS, 1000),
+      maxJobsPerToken: parsePositiveInt('MAX_JOBS_PER_TOKEN', env.MAX_JOBS_PER_TOKEN, 5),
+      jobRetentionS: parsePositiveInt('JOB_RETENTION_S', env.JOB_RETENTION_S, 604_800),
+      jobPageBytes: parsePositiveInt('JOB_PAGE_BYTES', env.JOB_PAGE_BYTES, 10 * 1024 * 1024),
+      crawlHostDelayMs: parsePositiveInt('CRAWL_HOST_DELAY_MS', env.CRAWL_HOST_DELAY_MS, 250),
+      crawlHostConcurrency: parsePositiveInt('CRAWL_HOST_CONCURRENCY', env.CRAWL_HOST_CONCURRENCY, 4),
+      ...(env.WEBHOOK_SECRET ? { webhookSecret: env.WEBHOOK_SECRET } : {}),
+    },
   };
 }

@@ -1,7 +1,8 @@
 // One fetch from a validated request to the content the caller gets: the target guard, the store of
 // renders (a hit answers without a Durable Object or a browser; a bot wall is never stored), the
 // browser directory of the request's location, and the conversion of documents the browser does not
-// make markdown of. POST /api/fetch and the MCP tool both answer with it, so they cannot drift apart.
+// make markdown of. POST /api/fetch, the MCP tool, the map's start page and every page of a job
+// (src/jobs/) answer with it, so they cannot drift apart.
 import type { Context } from 'hono';
 import type { Blocked } from '../blocked/verdict.js';
 import type { RenderCall } from '../browser/index.js';
@@ -10,11 +11,12 @@ import { targetGuard } from '../guard/policy.js';
 import { PhaseTimer, type Phase } from '../shared/timings.js';
 import type { BrowserLocation } from '../shared/locations.js';
 import { utf8Length } from '../shared/utf8.js';
-import { logEvent } from './access-log.js';
-import type { AppEnv } from './app-env.js';
+import { logRequestEvent } from './access-log.js';
+import type { AppEnv, RequestLog } from './app-env.js';
 import { cacheKey } from './cache/cache-key.js';
 import { RenderStore, type StoredRender } from './cache/render-store.js';
 import type { Config } from './config.js';
+import type { Env } from '../env.js';
 import { type FetchRequest, requestOptions } from './fetch-request.js';
 import { renderContent } from './output.js';
 import { isPersonal } from './visit-fields.js';
@@ -74,20 +76,47 @@ function renderCall(request: FetchRequest, config: Config): RenderCall {
 /** A visit that changes nothing about the browser is not sent: the page is used as prepared. */
 const isDefaultVisit = (visit: FetchRequest['visit']) => visit.device === 'desktop' && visit.viewport === undefined && !isPersonal(visit);
 
+/** What one fetch needs of where it runs: an HTTP request's context, or a job's page task. */
+export interface FetchContext {
+  env: Pick<Env, 'BROWSER_DIRECTORY' | 'CACHE'>;
+  config: Config;
+  requestId: string;
+  /** The log line of the work the fetch belongs to; it learns the target host, options and timings. */
+  log: RequestLog;
+  /** Keeps work alive past the answer (the store's write). */
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+/** The fetch context of an HTTP request. */
+export function requestFetchContext(c: Context<AppEnv>): FetchContext {
+  return {
+    env: c.env,
+    config: c.get('config'),
+    requestId: c.get('requestId'),
+    log: c.get('log'),
+    waitUntil: (promise) => c.executionCtx.waitUntil(promise),
+  };
+}
+
 /**
  * Loads the page of a validated request and returns its content, from the store when `max_age`
  * allows; the request's log line learns the target host, the options and the phase timings.
  * @throws ApiError forbidden_target before any browser work, or whatever the browser side reported.
  */
-export async function fetchPage(c: Context<AppEnv>, request: FetchRequest): Promise<FetchedPage> {
-  const config = c.get('config');
-  Object.assign(c.get('log'), { targetHost: new URL(request.url).hostname, options: requestOptions(request) });
+export function fetchPage(c: Context<AppEnv>, request: FetchRequest): Promise<FetchedPage> {
+  return fetchPageIn(requestFetchContext(c), request);
+}
+
+/** fetchPage wherever it runs: the one path every page of the service takes. */
+export async function fetchPageIn(c: FetchContext, request: FetchRequest): Promise<FetchedPage> {
+  const { config } = c;
+  Object.assign(c.log, { targetHost: new URL(request.url).hostname, options: requestOptions(request) });
   const call = renderCall(request, config);
   // The same guard settings the browser side applies to every request it makes.
   targetGuard(call.setup.guard).assertUrlAllowed(request.url);
 
   const timer = new PhaseTimer();
-  c.get('log').timer = timer;
+  c.log.timer = timer;
   // A personal request (headers or cookies) never meets the store, either way (docs/api.md "Request controls").
   const personal = isPersonal(request.visit);
   const store = c.env.CACHE === undefined || personal ? undefined : new RenderStore(c.env.CACHE, config.maxCacheAge);
@@ -97,7 +126,7 @@ export async function fetchPage(c: Context<AppEnv>, request: FetchRequest): Prom
       .time('cache', () => store.read(key, request.maxAge))
       .catch((error: unknown) => {
         // A store failure is logged and taken as a miss: availability over the saving.
-        logEvent(c, 'cache_read_failed', error);
+        logRequestEvent(c.requestId, 'cache_read_failed', error);
         return undefined;
       });
     if (stored !== undefined) return { content: stored.render.content, page: stored.render, timer, age: stored.age };
@@ -131,13 +160,13 @@ export async function fetchPage(c: Context<AppEnv>, request: FetchRequest): Prom
   };
   const { blocked } = page;
   if (blocked !== undefined) {
-    c.get('log').blocked = blocked;
+    c.log.blocked = blocked;
     // A wall is not the page: stored, it would answer for the page (docs/api.md "Blocked pages").
     return { content, page: render, timer, blocked, ...(personal ? { bypassed: true as const } : {}) };
   }
   // Off the answer's critical path; errors are never stored (they threw above).
   if (store !== undefined) {
-    c.executionCtx.waitUntil(store.write(key, render, renderedAt).catch((error: unknown) => logEvent(c, 'cache_write_failed', error)));
+    c.waitUntil(store.write(key, render, renderedAt).catch((error: unknown) => logRequestEvent(c.requestId, 'cache_write_failed', error)));
   }
   return { content, page: render, timer, ...(personal ? { bypassed: true as const } : {}) };
 }

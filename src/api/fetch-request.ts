@@ -120,7 +120,8 @@ export function fetchRequestSchema({ maxWaitMs, maxCacheAge }: SchemaLimits) {
 const fieldName = (path: PropertyKey[]) =>
   path.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i > 0 ? '.' : ''}${String(part)}`)).join('');
 
-function schemaIssues(error: z.ZodError): FieldIssue[] {
+/** Every failing field of a schema error, named as the caller wrote it; unknown keys each named. */
+export function schemaIssues(error: z.ZodError): FieldIssue[] {
   const issues: FieldIssue[] = [];
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {

@@ -21,7 +21,7 @@ const APPLIES = ['server-initialize', 'ping', 'tools-list'];
 const NOT_APPLICABLE: Record<string, string> = {
   'logging-set-level': 'the server declares no logging capability',
   'completion-complete': 'the server declares no completions capability (no prompts or resource templates to complete)',
-  'tools-call-simple-text': "calls the suite's own test tool (test_simple_text); the one tool here is fetch_page",
+  'tools-call-simple-text': "calls the suite's own test tool (test_simple_text); the tools here are fetch_page and the site tools",
   'tools-call-image': "calls the suite's own test tool (test_image_content)",
   'tools-call-audio': "calls the suite's own test tool (test_audio_content)",
   'tools-call-embedded-resource': "calls the suite's own test tool (test_embedded_resource)",

@@ -15,7 +15,7 @@ import { discardBody, MAX_BODY_BYTES } from '../json-body.js';
 import { rateLimit } from '../rate-limit.js';
 import { blockedToolText, parseFetchPageArguments, toolErrorText } from './fetch-page-tool.js';
 import { contentPart } from './paging.js';
-import { createMcpServer } from './server.js';
+import { createMcpServer, type McpTool } from './server.js';
 
 /** One fetch_page call: the page's content, a part of it, or the API error or the bot wall (docs/api.md "Blocked pages") as a tool error. */
 async function callFetchPage(c: Context<AppEnv>, args: unknown): Promise<CallToolResult> {
@@ -33,10 +33,13 @@ async function callFetchPage(c: Context<AppEnv>, args: unknown): Promise<CallToo
   }
 }
 
-export function mcpRoutes() {
+/** Tools beside fetch_page, made for one request (they answer with its context). */
+export type McpToolsOf = (c: Context<AppEnv>) => McpTool[];
+
+export function mcpRoutes(moreTools: McpToolsOf = () => []) {
   const routes = new Hono<AppEnv>();
   routes.post('/mcp', bearerAuth(), rateLimit(), async (c) => {
-    const server = createMcpServer(c.get('config'), (args) => callFetchPage(c, args));
+    const server = createMcpServer(c.get('config'), (args) => callFetchPage(c, args), moreTools(c));
     const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true, maxRequestBodySize: MAX_BODY_BYTES });
     await server.connect(transport);
     try {

@@ -23,19 +23,27 @@ const INSTRUCTIONS =
 /** Runs one fetch_page call; resolves to the tool's result, errors included (never throws for API errors). */
 export type FetchPageHandler = (args: unknown) => Promise<CallToolResult>;
 
-export function createMcpServer(limits: SchemaLimits, fetchPage: FetchPageHandler): Server {
+/** A tool another part of the Worker adds (the site tools, src/jobs/): its definition and its call. */
+export interface McpTool {
+  definition: { name: string; inputSchema: { type: 'object'; [key: string]: unknown }; [key: string]: unknown };
+  call(args: unknown): Promise<CallToolResult>;
+}
+
+export function createMcpServer(limits: SchemaLimits, fetchPage: FetchPageHandler, moreTools: readonly McpTool[] = []): Server {
   // Not Ajv (the default): it compiles schemas with `new Function`, which Workers forbid.
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: {} },
     instructions: INSTRUCTIONS,
     jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
   });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [fetchPageToolDefinition(limits)] }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: [fetchPageToolDefinition(limits), ...moreTools.map((tool) => tool.definition)],
+  }));
   server.setRequestHandler(CallToolRequestSchema, (request) => {
-    if (request.params.name !== FETCH_PAGE_TOOL) {
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-    }
-    return fetchPage(request.params.arguments);
+    if (request.params.name === FETCH_PAGE_TOOL) return fetchPage(request.params.arguments);
+    const tool = moreTools.find((candidate) => candidate.definition.name === request.params.name);
+    if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    return tool.call(request.params.arguments);
   });
   return server;
 }

@@ -66,7 +66,8 @@ describe('MCP endpoint', () => {
   it('lists fetch_page with the API request schema (without raw), paging fields and read-only annotations', async () => {
     const { client } = await connect();
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['fetch_page']);
+    // fetch_page first, then the site tools (test/e2e/sites/mcp-site-tools.test.ts).
+    expect(tools.map((tool) => tool.name)).toEqual(['fetch_page', 'map_site', 'crawl_site', 'get_job']);
     const tool = tools[0] as Tool;
     expect(tool.annotations).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true });
 
@@ -234,9 +235,14 @@ async function inspector(...args: string[]): Promise<unknown> {
 }
 
 describe('MCP Inspector CLI', () => {
-  it('lists fetch_page', async () => {
+  it('lists fetch_page and the site tools', async () => {
     const { tools } = (await inspector('--method', 'tools/list')) as { tools: Tool[] };
-    expect(tools.map((tool) => [tool.name, tool.annotations?.readOnlyHint])).toEqual([['fetch_page', true]]);
+    expect(tools.map((tool) => [tool.name, tool.annotations?.readOnlyHint])).toEqual([
+      ['fetch_page', true],
+      ['map_site', true],
+      ['crawl_site', false],
+      ['get_job', true],
+    ]);
   });
 
   it('calls fetch_page and gets the first part of the markdown with the continuation line', async () => {

@@ -13,6 +13,7 @@ import { pdfRoutes } from './pdf-routes.js';
 import { acceptWebSockets, liveRoutes } from './live-routes.js';
 import { lazyRoutes } from './lazy-routes.js';
 import { visitRoutes } from './visit-routes.js';
+import { sitePageRoute, siteRoutes } from './site-routes.js';
 
 const PAGES_DIR = fileURLToPath(new URL('../../fixtures/pages/', import.meta.url));
 
@@ -405,7 +406,9 @@ export async function startFixtureServer(): Promise<FixtureServer> {
       lazyRoutes[url.pathname] ??
       guardRoutes[url.pathname] ??
       blockedRoutes[url.pathname] ??
-      visitRoutes[url.pathname];
+      visitRoutes[url.pathname] ??
+      siteRoutes[url.pathname] ??
+      sitePageRoute(url.pathname);
     const handled = route
       ? route(url, req, res)
       : url.pathname.startsWith('/pages/')

@@ -21,6 +21,26 @@ describe('readConfig', () => {
       maxScrollSteps: 10,
       maxPdfBytes: 26214400,
       maxPdfPages: 300,
+      sites: {
+        maxCrawlPages: 10000,
+        maxBatchUrls: 1000,
+        maxJobsPerToken: 5,
+        jobRetentionS: 604800,
+        jobPageBytes: 10485760,
+        crawlHostDelayMs: 250,
+        crawlHostConcurrency: 4,
+      },
+    });
+  });
+
+  it("reads the site operations' bounds", () => {
+    expect(
+      readConfig({ MAX_BATCH_URLS: '7', MAX_JOBS_PER_TOKEN: '2', JOB_PAGE_BYTES: '4096', CRAWL_HOST_DELAY_MS: '1' }).sites,
+    ).toMatchObject({
+      maxBatchUrls: 7,
+      maxJobsPerToken: 2,
+      jobPageBytes: 4096,
+      crawlHostDelayMs: 1,
     });
   });
 
