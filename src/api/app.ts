@@ -55,7 +55,13 @@ export function createApp() {
     // The JSON answer escapes lone surrogates; a raw body must be valid UTF-8 as its charset says.
     if (request.raw) return c.body(wellFormed(content), 200, { 'Content-Type': contentTypeFor(request.outputFormat) });
     const envelope = { data: content, status: page.status, headers: page.headers };
-    return c.json(request.includeMetadata ? { ...envelope, metadata: page.metadata ?? null } : envelope);
+    return c.json({
+      ...envelope,
+      ...(request.includeMetadata ? { metadata: page.metadata ?? null } : {}),
+      // A document without a DOM (a PDF, text, JSON) has none: an empty list.
+      ...(request.includeLinks ? { links: page.links ?? [] } : {}),
+      ...(request.includeImages ? { images: page.images ?? [] } : {}),
+    });
   });
 
   // Liveness for load balancers and monitors: no auth, no browser.

@@ -59,6 +59,12 @@ function renderCall(request: FetchRequest, config: Config): RenderCall {
       // Read with raw too: the stored render must serve a later JSON answer with the same key.
       metadata: request.includeMetadata,
       mainContent: request.onlyMainContent,
+      // Images are measured as they are rendered, loaded (a blocked one shows its alt text instead).
+      ...(request.includeImages ? { loadMedia: true } : {}),
+      // Read with raw too, as the metadata: a stored render serves later JSON answers of its key.
+      ...(request.includeLinks || request.includeImages
+        ? { views: { ...(request.includeLinks ? { links: true } : {}), ...(request.includeImages ? { images: true } : {}) } }
+        : {}),
     },
     idleCloseMs: config.browserIdleCloseMs,
     fleet: { maxBrowsers: config.maxBrowsersPerLocation, maxPages: config.maxPagesPerBrowser, queueMs: config.queueTimeoutMs },
@@ -82,6 +88,8 @@ function logOptions(request: FetchRequest): Record<string, unknown> {
     proxy_name: egressName(egress),
     country: egressCountry(egress),
     max_age: request.maxAge,
+    include_links: request.includeLinks,
+    include_images: request.includeImages,
   };
 }
 
@@ -125,7 +133,7 @@ export async function fetchPage(c: Context<AppEnv>, request: FetchRequest): Prom
   const content = await timer.time('convert', () => renderContent(page, request.outputFormat));
   // The browser side measured what it returned; only content converted here can differ.
   if (content !== page.content && utf8Length(content) > config.maxContentBytes) throw contentTooLarge(config.maxContentBytes);
-  const { status, headers, finalUrl, waitResult, contentMode, metadata, selectorMatches, documentKind, pdfPages } = page;
+  const { status, headers, finalUrl, waitResult, contentMode, metadata, selectorMatches, documentKind, pdfPages, links, images } = page;
   const render: StoredRender = {
     content,
     status,
@@ -137,6 +145,8 @@ export async function fetchPage(c: Context<AppEnv>, request: FetchRequest): Prom
     selectorMatches,
     documentKind,
     pdfPages,
+    links,
+    images,
   };
   // Off the answer's critical path; errors are never stored (they threw above).
   if (store !== undefined) {

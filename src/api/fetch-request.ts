@@ -42,6 +42,10 @@ export interface FetchRequest {
   onlyMainContent: boolean;
   /** Seconds: a stored render at most this old may answer; 0 always renders (api/cache/). */
   maxAge: number;
+  /** Add the page's links to the JSON answer (docs/api.md "Links, images and screenshots"). */
+  includeLinks: boolean;
+  /** Add the page's images to the JSON answer. */
+  includeImages: boolean;
   /** Where the traffic leaves from, resolved (egress.ts). */
   egress: Egress;
 }
@@ -101,6 +105,8 @@ export function fetchRequestSchema({ maxWaitMs, maxCacheAge }: SchemaLimits) {
     raw: z.boolean({ message: 'must be a boolean' }).nullish(),
     only_main_content: z.boolean({ message: 'must be a boolean' }).nullish(),
     include_metadata: z.boolean({ message: 'must be a boolean' }).nullish(),
+    include_links: z.boolean({ message: 'must be a boolean' }).nullish(),
+    include_images: z.boolean({ message: 'must be a boolean' }).nullish(),
     max_age: integerField(0, maxCacheAge),
     proxy_name: z.string({ message: 'must be a string' }).min(1, { message: 'must not be empty' }).nullish(),
     country: z
@@ -186,6 +192,8 @@ export function fetchRequestFrom(
     includeMetadata: body.include_metadata ?? false,
     onlyMainContent: body.only_main_content ?? false,
     maxAge: body.max_age ?? 0,
+    includeLinks: body.include_links ?? false,
+    includeImages: body.include_images ?? false,
     egress,
   };
 }

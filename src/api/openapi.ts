@@ -59,6 +59,16 @@ export const FETCH_FIELD_DOCS: Record<BodyField, FieldDocs> = {
       'true adds `metadata` to the JSON answer (title, description, language, canonical URL, site name, author, published time, image); ignored with raw.',
     default: false,
   },
+  include_links: {
+    description:
+      'true adds `links` to the JSON answer: every distinct http(s) link a reader sees (shadow roots and frames included, document order) once, absolute, with its accessible text, its region (main, navigation, header, footer, aside, other) and whether it is internal to the final host; ignored with raw.',
+    default: false,
+  },
+  include_images: {
+    description:
+      'true adds `images` to the JSON answer: every distinct image a reader sees, by the URL the browser uses, with its alt, rendered size in CSS px and region; data: URIs and images under 2×2 px left out; ignored with raw.',
+    default: false,
+  },
   max_age: {
     description:
       'Seconds: a stored render of the same page and options at most this old may answer (X-Cache: HIT, Age); 0 always renders. At most MAX_CACHE_AGE.',
@@ -137,6 +147,46 @@ const FETCH_HEADERS: Record<string, Header> = {
   },
 };
 
+const REGION: JsonSchema = {
+  type: 'string',
+  enum: ['main', 'navigation', 'header', 'footer', 'aside', 'other'],
+  description: 'In the main content, else the innermost landmark around it.',
+};
+
+/** The lists include_links and include_images add to the JSON answer. */
+const VIEW_PROPERTIES: Record<string, JsonSchema> = {
+  links: {
+    type: 'array',
+    description: 'Only with include_links: every distinct link a reader sees, in document order.',
+    items: {
+      type: 'object',
+      properties: {
+        url: { type: 'string', format: 'uri' },
+        text: { type: 'string', description: 'Accessible text of its first occurrence; "" when none.' },
+        region: REGION,
+        internal: { type: 'boolean', description: "Its host is the final URL's host or a subdomain of it." },
+      },
+      required: ['url', 'text', 'region', 'internal'],
+      additionalProperties: false,
+    },
+  },
+  images: {
+    type: 'array',
+    description: 'Only with include_images: every distinct image a reader sees, in document order.',
+    items: {
+      type: 'object',
+      properties: {
+        url: { type: 'string', format: 'uri' },
+        alt: { type: 'string' },
+        width: { type: 'integer', description: 'Rendered width in CSS px.' },
+        height: { type: 'integer', description: 'Rendered height in CSS px.' },
+        region: REGION,
+      },
+      required: ['url', 'alt', 'width', 'height', 'region'],
+      additionalProperties: false,
+    },
+  },
+};
 const SUCCESS_BODY: JsonSchema = {
   type: 'object',
   properties: {
@@ -151,6 +201,7 @@ const SUCCESS_BODY: JsonSchema = {
       required: [...METADATA_FIELDS],
       additionalProperties: false,
     },
+    ...VIEW_PROPERTIES,
   },
   required: ['data', 'status', 'headers'],
   additionalProperties: false,

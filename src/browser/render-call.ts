@@ -5,7 +5,7 @@
 import type { ConsentChoice } from '../shared/consent.js';
 import type { AnswerKind } from '../shared/content-type.js';
 import type { WireError } from '../errors.js';
-import type { ContentMode, PartSelection } from '../in-page/protocol.js';
+import type { ContentMode, PageImage, PageLink, PartSelection, ViewRequest } from '../in-page/protocol.js';
 import type { GuardSettings } from '../guard/policy.js';
 import type { BrowserLocation } from '../shared/locations.js';
 import type { PageMetadata } from '../shared/metadata.js';
@@ -57,6 +57,10 @@ export interface LoadOptions {
   metadata: boolean;
   /** Only the page's main content (only_main_content). */
   mainContent: boolean;
+  /** Images, media and fonts load even where PageSetup blocks them: the answer shows them (include_images, a screenshot). */
+  loadMedia?: boolean;
+  /** The page's links and images, gathered by the same read (include_links, include_images); absent: neither. */
+  views?: ViewRequest;
 }
 
 export interface FleetSettings {
@@ -106,6 +110,10 @@ export interface RenderedPage {
   contentMode?: ContentMode;
   /** With include selectors: how many elements they matched (nested ones included). */
   selectorMatches?: number;
+  /** When asked for (include_links): every distinct link a reader sees; a document without a DOM has none. */
+  links?: PageLink[];
+  /** When asked for (include_images): every distinct image a reader sees. */
+  images?: PageImage[];
   finalUrl: string;
   status: number;
   /** Response headers of the final main document, names lowercase. */

@@ -23,17 +23,54 @@ interface PageReadFlags {
   metadata?: boolean;
   /** Only these parts of the document (include_selectors, exclude_selectors). */
   selection?: PartSelection;
+  /** The page's links and images, gathered from the same reader form (include_links, include_images). */
+  views?: ViewRequest;
+}
+
+/** Which lists of the page a read gathers beside its content (docs/api.md "Links, images and screenshots"). */
+export interface ViewRequest {
+  links?: boolean;
+  images?: boolean;
+}
+
+/** Where a link or an image stands: in the main content, else the innermost landmark around it. */
+export type Region = 'main' | 'navigation' | 'header' | 'footer' | 'aside' | 'other';
+
+export interface PageLink {
+  /** Absolute, fragment kept. */
+  url: string;
+  /** The accessible text of its first occurrence; "" when it has none. */
+  text: string;
+  region: Region;
+  /** The host is the page's final host or one of its subdomains. */
+  internal: boolean;
+}
+
+export interface PageImage {
+  /** Absolute: the source the browser uses. */
+  url: string;
+  alt: string;
+  /** Rendered size in CSS px. */
+  width: number;
+  height: number;
+  region: Region;
+}
+
+/** The lists a read gathered, each present when asked. */
+export interface PageViews {
+  links?: PageLink[];
+  images?: PageImage[];
 }
 
 export type PageRequest =
   /** The DOM as it stands, shadow roots as declarative shadow DOM. */
-  | ({ mode: 'html'; maxChars: number } & PageReadFlags)
+  | ({ mode: 'html'; maxChars: number } & Partial<Omit<ReadBounds, 'maxChars'>> & PageReadFlags)
   /** Markdown of what a reader sees in the document, or of its main content. */
   | ({ mode: 'markdown'; mainContent: boolean } & ReadBounds & PageReadFlags)
   /** HTML of the main content in a minimal document, else the DOM as it stands (only_main_content, html output). */
   | ({ mode: 'main-html' } & ReadBounds & PageReadFlags)
-  /** The reader form of a cross-origin frame's body, to be grafted where its iframe stands. */
-  | ({ mode: 'frame' } & ReadBounds)
+  /** The reader form of a cross-origin frame's body, to be grafted where its iframe stands (its images' sizes marked with views). */
+  | ({ mode: 'frame'; views?: ViewRequest } & ReadBounds)
   /** Finishes a read that asked for cross-origin frames: their trees by key (null: left out). */
   | { mode: 'graft'; trees: Record<string, PortableTree | null> };
 
@@ -41,8 +78,8 @@ export type PageRequest =
 export type ContentMode = 'main' | 'full';
 
 export type PageReply =
-  | { kind: 'html'; html: string; contentMode?: ContentMode; metadata?: PageMetadata; selectorMatches?: number }
-  | { kind: 'markdown'; markdown: string; contentMode?: ContentMode; metadata?: PageMetadata; selectorMatches?: number }
+  | { kind: 'html'; html: string; contentMode?: ContentMode; metadata?: PageMetadata; selectorMatches?: number; views?: PageViews }
+  | { kind: 'markdown'; markdown: string; contentMode?: ContentMode; metadata?: PageMetadata; selectorMatches?: number; views?: PageViews }
   | { kind: 'frame'; tree: PortableTree }
   /** The document holds cross-origin frames to read first (keys registered by remote-frames.ts); answer with 'graft'. */
   | { kind: 'frames-needed'; keys: string[] }

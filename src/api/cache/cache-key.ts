@@ -31,6 +31,9 @@ export function keyFields(request: FetchRequest): Record<string, string | number
     country: egressCountry(request.egress) ?? null,
     only_main_content: request.onlyMainContent,
     include_metadata: request.includeMetadata,
+    // Only when asked: the keys of requests without them stay as they are.
+    ...(request.includeLinks ? { include_links: true } : {}),
+    ...(request.includeImages ? { include_images: true } : {}),
   };
 }
 

@@ -24,6 +24,8 @@ async function callFetchPage(c: Context<AppEnv>, args: unknown): Promise<CallToo
     const { content, page } = await fetchPage(c, request);
     const result: CallToolResult = { content: [{ type: 'text', text: contentPart(content, startIndex, maxLength).text }] };
     if (request.includeMetadata) result.content.push({ type: 'text', text: JSON.stringify({ metadata: page.metadata ?? null }) });
+    if (request.includeLinks) result.content.push({ type: 'text', text: JSON.stringify({ links: page.links ?? [] }) });
+    if (request.includeImages) result.content.push({ type: 'text', text: JSON.stringify({ images: page.images ?? [] }) });
     return result;
   } catch (error) {
     const apiError = asApiError(error);

@@ -44,7 +44,7 @@ export const BODY_GRACE_MS = 1000;
 /** What loading needs of a prepared page. */
 export type LoadablePage = Pick<
   PreparedPage,
-  'page' | 'proxyName' | 'guard' | 'forbiddenNavigation' | 'heldDocument' | 'consent' | 'keepConsentDialogs' | 'consentRound'
+  'page' | 'proxyName' | 'guard' | 'forbiddenNavigation' | 'heldDocument' | 'loadMedia' | 'consent' | 'keepConsentDialogs' | 'consentRound'
 >;
 
 function readinessSignal(event: WaitEvent, doc: MainDocument, network: NetworkTracker): Promise<void> {
@@ -249,6 +249,7 @@ async function load(target: LoadablePage, options: LoadOptions, timer: PhaseTime
   const { doc, timers } = watchers;
   await refuseSelectorsChromiumRefuses(page, options);
   if (options.consent === 'keep') await target.keepConsentDialogs();
+  if (options.loadMedia) target.loadMedia();
   const navigationStart = Date.now();
   const answer = await timer.time('navigate', () => navigate(target, options, doc, timers));
   if (typeof answer === 'object') {
@@ -264,13 +265,21 @@ async function load(target: LoadablePage, options: LoadOptions, timer: PhaseTime
   const mode = form === 'html' && mainContent ? 'main-html' : form;
   // Selectors pick parts of an HTML document; any other document is read whole.
   const selection = isHtmlDocument(doc) ? options.selection : undefined;
-  const { content, metadata, contentMode, selectorMatches } = await timer.time('serialize', () =>
+  // Links and images are those of an HTML document; any other has none.
+  const views = isHtmlDocument(doc) ? options.views : undefined;
+  const {
+    content,
+    metadata,
+    contentMode,
+    selectorMatches,
+    views: gathered,
+  } = await timer.time('serialize', () =>
     serializePage(
       page,
       mode,
       options.maxContentBytes,
       { timers, boundMs: readBoundMs(options) },
-      { metadata: options.metadata, mainContent, selection },
+      { metadata: options.metadata, mainContent, selection, ...(views === undefined ? {} : { views }) },
     ),
   );
   const bodyFailure = doc.bodyFailure();
@@ -285,6 +294,7 @@ async function load(target: LoadablePage, options: LoadOptions, timer: PhaseTime
     ...(metadata === undefined ? {} : { metadata }),
     ...(options.mainContent ? { contentMode: contentMode ?? 'full' } : {}),
     ...(selectorMatches === undefined ? {} : { selectorMatches }),
+    ...gathered,
     finalUrl: page.url(),
     status: response?.status() ?? 200,
     headers: response?.headers() ?? {},

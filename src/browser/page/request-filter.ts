@@ -46,6 +46,11 @@ export interface RequestFilter {
   forbiddenNavigation: Promise<string>;
   /** Resolves with the first main-frame document response that may be a PDF, held unread. */
   heldDocument: Promise<HeldDocument>;
+  /**
+   * Lets this page's images, media and fonts load after all, for a request that shows them (its
+   * images' sizes, a screenshot); called before it navigates.
+   */
+  loadMedia(): void;
 }
 
 interface AuthRequiredEvent {
@@ -82,6 +87,8 @@ export async function installRequestFilter(page: Page, options: RequestFilterOpt
   // Every request pauses when the guard judges it; with a proxy's credentials too, since a challenge
   // is only reported for a request that pauses.
   const pausesAll = guarded || proxyCredentials !== undefined;
+  // Prepared before its request is known (a spare page): a request that shows media turns it off.
+  let blocksResources = options.blockResources;
   let reportForbidden!: (reason: string) => void;
   const forbiddenNavigation = new Promise<string>((resolve) => (reportForbidden = resolve));
   let reportHeld!: (held: HeldDocument) => void;
@@ -140,7 +147,7 @@ export async function installRequestFilter(page: Page, options: RequestFilterOpt
       const judged = judgesAddresses && !mainDocument && event.responseErrorReason === undefined;
       return judged ? void onAddressedResponse(event) : onResponse(event);
     }
-    if (options.blockResources && BLOCKED.has(event.resourceType)) {
+    if (blocksResources && BLOCKED.has(event.resourceType)) {
       return reply('Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' });
     }
     const reason = options.guard.browserRequestRefusal(event.request.url);
@@ -165,5 +172,8 @@ export async function installRequestFilter(page: Page, options: RequestFilterOpt
     : [{ resourceType: 'Document' as const, requestStage: 'Response' as const }];
   await session.send('Fetch.enable', { patterns: [...requestPatterns, ...responsePatterns], handleAuthRequests: true });
   // The listeners go with the page, which is closed with its context after every request.
-  return { forbiddenNavigation, heldDocument };
+  const loadMedia = () => {
+    blocksResources = false;
+  };
+  return { forbiddenNavigation, heldDocument, loadMedia };
 }

@@ -11,6 +11,7 @@ import { acceptGuardSockets, guardRoutes, isGuardSocket } from './guard-routes.j
 import { pdfRoutes } from './pdf-routes.js';
 import { acceptWebSockets, liveRoutes } from './live-routes.js';
 import { lazyRoutes } from './lazy-routes.js';
+import { viewsRoutes } from './views-routes.js';
 
 const PAGES_DIR = fileURLToPath(new URL('../../fixtures/pages/', import.meta.url));
 
@@ -401,6 +402,7 @@ export async function startFixtureServer(): Promise<FixtureServer> {
       consentRoutes[url.pathname] ??
       pdfRoutes[url.pathname] ??
       lazyRoutes[url.pathname] ??
+      viewsRoutes[url.pathname] ??
       guardRoutes[url.pathname];
     const handled = route
       ? route(url, req, res)

@@ -111,6 +111,8 @@ describe('cacheKey', () => {
     ['wait_for_selector null', { wait_for_selector: null }],
     ['an empty include_selectors', { include_selectors: [] }],
     ['consent reject written out', { consent: 'reject' }],
+    ['include_links false written out', { include_links: false }],
+    ['include_images false written out', { include_images: false }],
   ])('does not depend on %s', async (_name, fields) => {
     const against = 'country' in fields ? request({ country: 'JP' }) : base;
     expect(await cacheKey(request(fields))).toBe(await cacheKey(against));
@@ -130,6 +132,8 @@ describe('cacheKey', () => {
     ['exclude_selectors', { exclude_selectors: ['.ad'] }],
     ['consent', { consent: 'keep' }],
     ['the order of the selectors', { include_selectors: ['article', 'h1'] }],
+    ['include_links', { include_links: true }],
+    ['include_images', { include_images: true }],
   ])('changes with %s', async (_name, fields) => {
     expect(await cacheKey(request(fields))).not.toBe(await cacheKey(base));
   });

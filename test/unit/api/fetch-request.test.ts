@@ -31,6 +31,8 @@ describe('parseFetchRequest defaults', () => {
       includeMetadata: false,
       onlyMainContent: false,
       maxAge: 0,
+      includeLinks: false,
+      includeImages: false,
       egress: { kind: 'direct' },
     });
   });
@@ -51,6 +53,8 @@ describe('parseFetchRequest defaults', () => {
       include_selectors: null,
       exclude_selectors: null,
       consent: null,
+      include_links: null,
+      include_images: null,
     };
     expect(parseFetchRequest({ url: URL_OK, ...nulls }, config)).toEqual(parseFetchRequest({ url: URL_OK }, config));
   });
