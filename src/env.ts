@@ -47,6 +47,8 @@ export interface Env {
   MAX_PDF_BYTES?: string;
   /** Pages of a PDF converted at most. */
   MAX_PDF_PAGES?: string;
+  /** CSS px of a full-page screenshot at most. */
+  MAX_SCREENSHOT_HEIGHT?: string;
 }
 
 // Keeps Env in step with wrangler.toml: WorkerBindings is generated from it (`npm run types`, checked

@@ -59,8 +59,9 @@ function renderCall(request: FetchRequest, config: Config): RenderCall {
       // Read with raw too: the stored render must serve a later JSON answer with the same key.
       metadata: request.includeMetadata,
       mainContent: request.onlyMainContent,
-      // Images are measured as they are rendered, loaded (a blocked one shows its alt text instead).
-      ...(request.includeImages ? { loadMedia: true } : {}),
+      // Images are measured and pictured as they are rendered, loaded (a blocked one shows its alt text instead).
+      ...(request.includeImages || request.screenshot !== undefined ? { loadMedia: true } : {}),
+      ...(request.screenshot === undefined ? {} : { screenshot: { ...request.screenshot, maxHeight: config.maxScreenshotHeight } }),
       // Read with raw too, as the metadata: a stored render serves later JSON answers of its key.
       ...(request.includeLinks || request.includeImages
         ? { views: { ...(request.includeLinks ? { links: true } : {}), ...(request.includeImages ? { images: true } : {}) } }
@@ -90,6 +91,7 @@ function logOptions(request: FetchRequest): Record<string, unknown> {
     max_age: request.maxAge,
     include_links: request.includeLinks,
     include_images: request.includeImages,
+    screenshot: request.screenshot ?? null,
   };
 }
 
@@ -133,7 +135,8 @@ export async function fetchPage(c: Context<AppEnv>, request: FetchRequest): Prom
   const content = await timer.time('convert', () => renderContent(page, request.outputFormat));
   // The browser side measured what it returned; only content converted here can differ.
   if (content !== page.content && utf8Length(content) > config.maxContentBytes) throw contentTooLarge(config.maxContentBytes);
-  const { status, headers, finalUrl, waitResult, contentMode, metadata, selectorMatches, documentKind, pdfPages, links, images } = page;
+  const { status, headers, finalUrl, waitResult, contentMode, metadata, selectorMatches, documentKind, pdfPages } = page;
+  const { links, images, screenshot, screenshotMatches, screenshotTruncated } = page;
   const render: StoredRender = {
     content,
     status,
@@ -147,6 +150,9 @@ export async function fetchPage(c: Context<AppEnv>, request: FetchRequest): Prom
     pdfPages,
     links,
     images,
+    screenshot,
+    screenshotMatches,
+    screenshotTruncated,
   };
   // Off the answer's critical path; errors are never stored (they threw above).
   if (store !== undefined) {

@@ -9,6 +9,7 @@ import type { ContentMode, PageImage, PageLink, PartSelection, ViewRequest } fro
 import type { GuardSettings } from '../guard/policy.js';
 import type { BrowserLocation } from '../shared/locations.js';
 import type { PageMetadata } from '../shared/metadata.js';
+import type { Screenshot, ScreenshotRequest } from '../shared/screenshot.js';
 import type { Phase } from '../shared/timings.js';
 import type { WaitEvent, WaitResult } from '../shared/wait-events.js';
 
@@ -61,6 +62,8 @@ export interface LoadOptions {
   loadMedia?: boolean;
   /** The page's links and images, gathered by the same read (include_links, include_images); absent: neither. */
   views?: ViewRequest;
+  /** A picture of the page, taken when it is taken; maxHeight is MAX_SCREENSHOT_HEIGHT. */
+  screenshot?: ScreenshotRequest & { maxHeight: number };
 }
 
 export interface FleetSettings {
@@ -114,6 +117,12 @@ export interface RenderedPage {
   links?: PageLink[];
   /** When asked for (include_images): every distinct image a reader sees. */
   images?: PageImage[];
+  /** When asked for and taken (absent when its selector matched nothing rendered). */
+  screenshot?: Screenshot;
+  /** With a screenshot selector: 1 when one was taken, 0 when none is rendered (X-Screenshot-Matches). */
+  screenshotMatches?: number;
+  /** A full-page screenshot cut at MAX_SCREENSHOT_HEIGHT (X-Screenshot-Truncated). */
+  screenshotTruncated?: boolean;
   finalUrl: string;
   status: number;
   /** Response headers of the final main document, names lowercase. */

@@ -144,3 +144,23 @@ export interface ConsentReport {
   /** The consent platform's rule name. */
   cmp: string;
 }
+
+/** What the Durable Object asks of the in-page screenshot script (scripts/screenshot.ts, browser/read/screenshot.ts). */
+export type ScreenshotPageRequest =
+  /** The area to capture, in document CSS px: a ScreenshotArea, or null when no element matching `selector` is rendered. */
+  | { action: 'area'; fullPage: boolean; selector?: string }
+  /** Keeps one captured tile (base64, its media type) for `compose`, at `y` device px from the top. */
+  | { action: 'tile'; data: string; type: string; y: number }
+  /** Draws the tiles kept onto one canvas of `width` × `height` device px and answers it encoded, base64. */
+  | { action: 'compose'; width: number; height: number; type: string; quality?: number };
+
+export interface ScreenshotArea {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** The device pixel ratio: the image's pixels per CSS px. */
+  scale: number;
+  /** The document's full scrollable height, in CSS px (a full page taller than the bound is cut). */
+  pageHeight: number;
+}

@@ -34,6 +34,7 @@ export function keyFields(request: FetchRequest): Record<string, string | number
     // Only when asked: the keys of requests without them stay as they are.
     ...(request.includeLinks ? { include_links: true } : {}),
     ...(request.includeImages ? { include_images: true } : {}),
+    ...(request.screenshot === undefined ? {} : { screenshot: JSON.stringify(request.screenshot) }),
   };
 }
 

@@ -18,6 +18,9 @@ export type StoredRender = Pick<
   | 'pdfPages'
   | 'links'
   | 'images'
+  | 'screenshot'
+  | 'screenshotMatches'
+  | 'screenshotTruncated'
 > & {
   /** The content in the requested format. */
   content: string;

@@ -26,6 +26,7 @@ async function callFetchPage(c: Context<AppEnv>, args: unknown): Promise<CallToo
     if (request.includeMetadata) result.content.push({ type: 'text', text: JSON.stringify({ metadata: page.metadata ?? null }) });
     if (request.includeLinks) result.content.push({ type: 'text', text: JSON.stringify({ links: page.links ?? [] }) });
     if (request.includeImages) result.content.push({ type: 'text', text: JSON.stringify({ images: page.images ?? [] }) });
+    if (page.screenshot !== undefined) result.content.push({ type: 'image', data: page.screenshot.data, mimeType: page.screenshot.type });
     return result;
   } catch (error) {
     const apiError = asApiError(error);

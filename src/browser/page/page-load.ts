@@ -28,6 +28,7 @@ import { scrollThrough, selectorsAccepted, waitForRendered } from './page-waits.
 import type { PreparedPage } from './page-setup.js';
 import type { ContentForm, LoadOptions, RenderedPage } from '../render-call.js';
 import { readBoundMs, serializePage } from '../read/serialize.js';
+import { takeScreenshot } from '../read/screenshot.js';
 import { Timers } from '../timers.js';
 
 /** How long after an aborted navigation to wait for Chrome to say it was a download. */
@@ -224,6 +225,7 @@ function selectorFields(options: LoadOptions): [string, string][] {
     ...(options.waitForSelector === undefined ? [] : [['wait_for_selector', options.waitForSelector] as [string, string]]),
     ...listed('include_selectors', options.selection?.include),
     ...listed('exclude_selectors', options.selection?.exclude),
+    ...(options.screenshot?.selector === undefined ? [] : [['screenshot.selector', options.screenshot.selector] as [string, string]]),
   ];
 }
 
@@ -282,6 +284,7 @@ async function load(target: LoadablePage, options: LoadOptions, timer: PhaseTime
       { metadata: options.metadata, mainContent, selection, ...(views === undefined ? {} : { views }) },
     ),
   );
+  const shot = options.screenshot === undefined ? {} : await timer.time('screenshot', () => screenshotOf(page, options));
   const bodyFailure = doc.bodyFailure();
   // The document answered, then broke off before any of its content arrived: nothing to return.
   if (bodyFailure !== undefined && (form === 'html' ? isEmptyDocument(content) : content.trim() === '')) {
@@ -295,11 +298,23 @@ async function load(target: LoadablePage, options: LoadOptions, timer: PhaseTime
     ...(options.mainContent ? { contentMode: contentMode ?? 'full' } : {}),
     ...(selectorMatches === undefined ? {} : { selectorMatches }),
     ...gathered,
+    ...shot,
     finalUrl: page.url(),
     status: response?.status() ?? 200,
     headers: response?.headers() ?? {},
     waitResult,
     documentKind: renderedKind(doc),
+  };
+}
+
+/** The screenshot asked for, as the rendered page carries it. */
+async function screenshotOf(page: LoadablePage['page'], options: LoadOptions): Promise<Partial<RenderedPage>> {
+  const { maxHeight, ...request } = options.screenshot!;
+  const { screenshot, matches, truncated } = await takeScreenshot(page, { ...request, maxHeight, maxBytes: options.maxContentBytes });
+  return {
+    ...(screenshot === undefined ? {} : { screenshot }),
+    ...(matches === undefined ? {} : { screenshotMatches: matches }),
+    ...(truncated ? { screenshotTruncated: true } : {}),
   };
 }
 

@@ -81,11 +81,14 @@ export const viewsRoutes: Record<string, Handler> = {
 </main>`,
     ),
   // Coloured bands, each 5,000 CSS px tall: a page of 30,000 px.
-  '/views/bands': (_url, _req, res) =>
+  // ?repeat=2 repeats the bands: a 60,000 px page.
+  '/views/bands': (url, _req, res) => {
+    const bands = Array.from({ length: Number(url.searchParams.get('repeat') ?? 1) }, () => BAND_COLOURS).flat();
     html(
       res,
-      `<style>html, body { margin: 0 } div { height: 5000px }</style>${BAND_COLOURS.map(([r, g, b]) => `<div style="background: rgb(${r}, ${g}, ${b})"></div>`).join('')}`,
-    ),
+      `<style>html, body { margin: 0 } div { height: 5000px }</style>${bands.map(([r, g, b]) => `<div style="background: rgb(${r}, ${g}, ${b})"></div>`).join('')}`,
+    );
+  },
   // Boxes of known sizes for element screenshots; one inside a shadow root.
   '/views/boxes': (_url, _req, res) =>
     html(

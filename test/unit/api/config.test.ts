@@ -21,7 +21,12 @@ describe('readConfig', () => {
       maxScrollSteps: 10,
       maxPdfBytes: 26214400,
       maxPdfPages: 300,
+      maxScreenshotHeight: 32768,
     });
+  });
+
+  it('reads the screenshot bound', () => {
+    expect(readConfig({ MAX_SCREENSHOT_HEIGHT: '20000' }).maxScreenshotHeight).toBe(20000);
   });
 
   it('reads the PDF bounds', () => {

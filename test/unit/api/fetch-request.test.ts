@@ -255,3 +255,44 @@ describe('parseFetchRequest proxies and country', () => {
     });
   });
 });
+
+describe('screenshot', () => {
+  const screenshotOf = (screenshot: unknown) => parseFetchRequest({ url: URL_OK, screenshot }, config).screenshot;
+  const fieldsOf = (screenshot: unknown) => {
+    try {
+      parseFetchRequest({ url: URL_OK, screenshot }, config);
+    } catch (error) {
+      return ((error as ApiError).details ?? []).map((detail) => detail.field);
+    }
+    return [];
+  };
+
+  it('is the viewport as PNG for true and {}, none for false and null', () => {
+    expect(screenshotOf(true)).toEqual({ fullPage: false, type: 'png' });
+    expect(screenshotOf({})).toEqual({ fullPage: false, type: 'png' });
+    expect(screenshotOf(false)).toBeUndefined();
+    expect(screenshotOf(null)).toBeUndefined();
+  });
+
+  it('takes every key', () => {
+    expect(screenshotOf({ full_page: true, selector: '#x', type: 'webp', quality: 70 })).toEqual({
+      fullPage: true,
+      selector: '#x',
+      type: 'webp',
+      quality: 70,
+    });
+  });
+
+  it.each([
+    [{ quality: 50 }, 'screenshot.quality'],
+    [{ type: 'png', quality: 50 }, 'screenshot.quality'],
+    [{ type: 'jpeg', quality: 0 }, 'screenshot.quality'],
+    [{ fullPage: true }, 'screenshot.fullPage'],
+    [{ selector: '!!' }, 'screenshot.selector'],
+    [{ type: 'gif' }, 'screenshot.type'],
+    [{ full_page: 'yes' }, 'screenshot.full_page'],
+    ['yes', 'screenshot'],
+  ])('names the failing key of %j', (screenshot, field) => {
+    expect(fieldsOf(screenshot)).toEqual([field]);
+  });
+});

@@ -53,9 +53,16 @@ describe('the OpenAPI document', () => {
     expect(waitMs(1234).maximum).toBe(1234);
   });
 
-  it('documents the JSON and both raw 200 bodies with every fetch response header', () => {
+  it('documents the JSON, both raw 200 bodies and the raw screenshot with every fetch response header', () => {
     const ok = fetchOperation.responses['200'];
-    expect(Object.keys(ok.content).sort()).toEqual(['application/json', 'text/html', 'text/plain']);
+    expect(Object.keys(ok.content).sort()).toEqual([
+      'application/json',
+      'image/jpeg',
+      'image/png',
+      'image/webp',
+      'text/html',
+      'text/plain',
+    ]);
     expect(ok.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/FetchResponse' });
     expect(doc.components.schemas.FetchResponse.required).toEqual(['data', 'status', 'headers']);
     expect(Object.keys(ok.headers)).toEqual([
@@ -67,17 +74,19 @@ describe('the OpenAPI document', () => {
       'Server-Timing',
       'X-Cache',
       'X-Pdf-Pages',
+      'X-Screenshot-Matches',
+      'X-Screenshot-Truncated',
       'Age',
     ]);
     expect(ok.headers['X-Wait-Result'].schema.enum).toEqual(['event', 'timeout']);
     expect(ok.headers['X-Document-Kind'].schema.enum).toEqual(['html', 'json', 'xml', 'text', 'pdf']);
     expect(ok.headers['X-Cache'].schema.enum).toEqual(['HIT', 'MISS']);
-    // Age only on a HIT and X-Pdf-Pages only on a PDF: not on every answer.
+    // Age only on a HIT, X-Pdf-Pages only on a PDF, the screenshot's headers only with one: not on every answer.
     expect(
       Object.entries(ok.headers)
         .filter(([, header]) => !(header as { required?: boolean }).required)
         .map(([name]) => name),
-    ).toEqual(['X-Pdf-Pages', 'Age']);
+    ).toEqual(['X-Pdf-Pages', 'X-Screenshot-Matches', 'X-Screenshot-Truncated', 'Age']);
   });
 });
 
