@@ -1,21 +1,10 @@
-// Glues screenshot tiles into one picture in the browser (docs/views.md "Stitching"): each tile is
-// decoded by the browser's own image decoder, drawn at its place on one canvas, and the canvas is
-// encoded by the browser's own encoder (PNG, JPEG or WebP). No image code of ours beyond the gluing.
-
+// Glues screenshot tiles into one picture in the browser (docs/views.md "Screenshots: tiles and
+// stitching"): each tile is decoded by the browser's own image decoder and drawn at its place on one
+// canvas as it arrives (so only one tile is held decoded at a time), and the canvas is encoded by the
+// browser's own encoder (PNG, JPEG or WebP). No image code of ours beyond the gluing.
 import { base64Bytes } from '../shared/bytes';
 
-const TILES_GLOBAL = 'pageFetchScreenshotTiles';
-
-interface KeptTile {
-  bitmap: ImageBitmap;
-  y: number;
-}
-
-function kept(): KeptTile[] {
-  const world = globalThis as Record<string, unknown>;
-  world[TILES_GLOBAL] ??= [];
-  return world[TILES_GLOBAL] as KeptTile[];
-}
+const CANVAS_GLOBAL = 'pageFetchScreenshotCanvas';
 
 function base64Of(bytes: Uint8Array): string {
   let text = '';
@@ -24,24 +13,24 @@ function base64Of(bytes: Uint8Array): string {
   return btoa(text);
 }
 
-/** Keeps a tile, decoded, until `composeTiles`. */
-export async function keepTile(data: string, type: string, y: number): Promise<true> {
+const world = globalThis as Record<string, unknown>;
+
+/** Draws a tile at `y` device px on the picture's canvas, made `width` × `height` with the first tile. */
+export async function drawTile(data: string, type: string, y: number, width: number, height: number): Promise<true> {
+  world[CANVAS_GLOBAL] ??= new OffscreenCanvas(width, height);
+  const context = (world[CANVAS_GLOBAL] as OffscreenCanvas).getContext('2d');
+  if (context === null) throw new Error('the browser gave no 2D canvas to compose the screenshot on');
   const bitmap = await createImageBitmap(new Blob([base64Bytes(data)], { type }));
-  kept().push({ bitmap, y });
+  context.drawImage(bitmap, 0, y);
+  bitmap.close();
   return true;
 }
 
-/** The tiles kept, drawn on one canvas and encoded; the tiles are let go. */
-export async function composeTiles(width: number, height: number, type: string, quality: number | undefined): Promise<string> {
-  const tiles = kept();
-  (globalThis as Record<string, unknown>)[TILES_GLOBAL] = undefined;
-  const canvas = new OffscreenCanvas(width, height);
-  const context = canvas.getContext('2d');
-  if (context === null) throw new Error('the browser gave no 2D canvas to compose the screenshot on');
-  for (const tile of tiles) {
-    context.drawImage(tile.bitmap, 0, tile.y);
-    tile.bitmap.close();
-  }
+/** The picture drawn so far, encoded; the canvas is let go. */
+export async function encodePicture(type: string, quality: number | undefined): Promise<string> {
+  const canvas = world[CANVAS_GLOBAL] as OffscreenCanvas | undefined;
+  world[CANVAS_GLOBAL] = undefined;
+  if (canvas === undefined) throw new Error('no screenshot tiles were drawn');
   const blob = await canvas.convertToBlob({ type, ...(quality === undefined ? {} : { quality: quality / 100 }) });
   return base64Of(new Uint8Array(await blob.arrayBuffer()));
 }

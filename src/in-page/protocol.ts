@@ -149,10 +149,10 @@ export interface ConsentReport {
 export type ScreenshotPageRequest =
   /** The area to capture, in document CSS px: a ScreenshotArea, or null when no element matching `selector` is rendered. */
   | { action: 'area'; fullPage: boolean; selector?: string }
-  /** Keeps one captured tile (base64, its media type) for `compose`, at `y` device px from the top. */
-  | { action: 'tile'; data: string; type: string; y: number }
-  /** Draws the tiles kept onto one canvas of `width` × `height` device px and answers it encoded, base64. */
-  | { action: 'compose'; width: number; height: number; type: string; quality?: number };
+  /** Draws one captured tile (base64, its media type) at `y` device px on the picture's canvas of `width` × `height`. */
+  | { action: 'tile'; data: string; type: string; y: number; width: number; height: number }
+  /** The picture drawn, encoded as `type` (quality 1–100 for jpeg and webp), base64. */
+  | { action: 'encode'; type: string; quality?: number };
 
 export interface ScreenshotArea {
   x: number;

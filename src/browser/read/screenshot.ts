@@ -10,19 +10,10 @@ import { contentTooLarge } from '../../errors.js';
 import type { ScreenshotArea, ScreenshotPageRequest } from '../../in-page/protocol.js';
 import { mediaTypeOf, type Screenshot, type ScreenshotRequest } from '../../shared/screenshot.js';
 import { pageSession } from '../cdp-internals.js';
-import { callInWorld, callInWorldSliced, inPageFunction, openWorld, REPLY_SLICE_BYTES, type World } from './isolated-world.js';
+import { callInWorld, callInWorldSliced, inPageFunction, openWorld, type World } from './isolated-world.js';
+import { type Clip, tileRows } from './screenshot-tiles.js';
 
 const SCREENSHOT_FUNCTION = inPageFunction(SCREENSHOT_SCRIPT);
-
-/** Chromium's texture bound, in device px: a capture taller (or wider) than this is not drawn whole. */
-export const MAX_TILE_SIDE = 16384;
-/**
- * Device pixels of one tile at most: an image's bytes are at worst its raw RGBA and a little (a PNG of
- * noise; JPEG and WebP at quality 100 stay below), written in base64 (4/3) on the wire, within
- * REPLY_SLICE_BYTES with room for the reply around it.
- */
-const WORST_BYTES_PER_PIXEL = 4.1;
-export const MAX_TILE_PIXELS = Math.floor(((REPLY_SLICE_BYTES - 64 * 1024) * 3) / 4 / WORST_BYTES_PER_PIXEL);
 
 export interface ScreenshotOptions extends ScreenshotRequest {
   /** CSS px of a full-page screenshot at most (MAX_SCREENSHOT_HEIGHT). */
@@ -40,13 +31,6 @@ export interface ScreenshotOutcome {
   truncated?: boolean;
 }
 
-interface Clip {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
 const callScript = (world: World, request: ScreenshotPageRequest) => callInWorld(world, SCREENSHOT_FUNCTION, request);
 
 /** The area in whole CSS px, a full page cut at the bound. */
@@ -57,22 +41,6 @@ function clipOf(area: ScreenshotArea, options: ScreenshotOptions): { clip: Clip;
   const height = Math.max(1, Math.ceil(area.y + area.height) - y);
   if (!options.fullPage || options.selector !== undefined) return { clip: { x, y, width, height }, truncated: false };
   return { clip: { x, y, width, height: Math.min(height, options.maxHeight) }, truncated: height > options.maxHeight };
-}
-
-/**
- * Rows of the clip, in CSS px, each within MAX_TILE_PIXELS and MAX_TILE_SIDE device px. The width
- * is the clip's up to the texture bound (a page wider than that is cut at its right).
- */
-export function tileRows(clip: Clip, scale: number): Clip[] {
-  const width = Math.min(clip.width, Math.floor(MAX_TILE_SIDE / scale));
-  const deviceWidth = Math.ceil(width * scale);
-  const rowDevice = Math.min(MAX_TILE_SIDE, Math.floor(MAX_TILE_PIXELS / deviceWidth));
-  const rowHeight = Math.max(1, Math.floor(rowDevice / scale));
-  const rows: Clip[] = [];
-  for (let top = 0; top < clip.height; top += rowHeight) {
-    rows.push({ x: clip.x, y: clip.y + top, width, height: Math.min(rowHeight, clip.height - top) });
-  }
-  return rows;
 }
 
 async function capture(page: Page, clip: Clip, format: string, quality: number | undefined): Promise<string> {
@@ -116,9 +84,10 @@ export async function takeScreenshot(page: Page, options: ScreenshotOptions): Pr
     // Tiles are lossless; the picture is encoded once, as asked.
     for (const row of rows) {
       const tile = await capture(page, row, 'png', undefined);
-      await callScript(world, { action: 'tile', data: tile, type: 'image/png', y: Math.round((row.y - clip.y) * area.scale) });
+      const y = Math.round((row.y - clip.y) * area.scale);
+      await callScript(world, { action: 'tile', data: tile, type: 'image/png', y, width, height });
     }
-    const request = { action: 'compose', width, height, type, ...(options.quality === undefined ? {} : { quality: options.quality }) };
+    const request = { action: 'encode', type, ...(options.quality === undefined ? {} : { quality: options.quality }) };
     data = (await callInWorldSliced(world, SCREENSHOT_FUNCTION, request)) as string;
   }
   if (decodedLength(data) > options.maxBytes) throw contentTooLarge(options.maxBytes);

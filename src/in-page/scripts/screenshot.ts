@@ -1,6 +1,6 @@
 // The in-page script of screenshots (src/browser/read/screenshot.ts): where the picture lies, and the
 // gluing of its tiles when it is taken in several. It runs in an isolated world, like the reads.
-import { composeTiles, keepTile } from '../compose-tiles';
+import { drawTile, encodePicture } from '../compose-tiles';
 import type { ScreenshotPageRequest } from '../protocol';
 import { screenshotArea } from '../screenshot-area';
 
@@ -9,8 +9,8 @@ export function run(request: ScreenshotPageRequest): unknown {
     case 'area':
       return screenshotArea(request.fullPage, request.selector);
     case 'tile':
-      return keepTile(request.data, request.type, request.y);
-    case 'compose':
-      return composeTiles(request.width, request.height, request.type, request.quality);
+      return drawTile(request.data, request.type, request.y, request.width, request.height);
+    case 'encode':
+      return encodePicture(request.type, request.quality);
   }
 }

@@ -52,6 +52,20 @@ export const viewsRoutes: Record<string, Handler> = {
 });</script>`,
     );
   },
+  // An article of about `kb` KB (default 100) with a header, a nav, a footer, and links and images in its text.
+  '/views/article': (url, _req, res) => {
+    const kb = Number(url.searchParams.get('kb') ?? 100);
+    const paragraph = (i: number) =>
+      `<p>${ARTICLE_TEXT}<a href="/story/${i}">Story ${i}</a> ${ARTICLE_TEXT}<a href="https://example.com/ref/${i}">reference ${i}</a>.</p>` +
+      (i % 10 === 0 ? `<img src="/views/pic.svg?w=600&h=300&i=${i}" width="600" height="300" alt="Picture ${i}">` : '');
+    const count = Math.ceil((kb * 1024) / paragraph(1).length);
+    html(
+      res,
+      `<header><a href="/">Home</a><nav>${Array.from({ length: 20 }, (_, i) => `<a href="/section/${i}">Section ${i}</a>`).join(' ')}</nav></header>
+<main><article><h1>A long article</h1>${Array.from({ length: count }, (_, i) => paragraph(i)).join('\n')}</article></main>
+<footer>${Array.from({ length: 20 }, (_, i) => `<a href="/about/${i}">About ${i}</a>`).join(' ')}</footer>`,
+    );
+  },
   '/views/frame': (_url, _req, res) => html(res, '<p><a href="inner">Frame link</a> <a href="/story/1">Again in the frame</a></p>'),
   '/views/pic.svg': (url, _req, res) => {
     const width = Number(url.searchParams.get('w') ?? 10);

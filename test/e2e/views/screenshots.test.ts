@@ -5,6 +5,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { decodePng } from '../support/png.js';
 import { useWorker } from '../support/e2e-hooks.js';
@@ -68,6 +70,19 @@ describe('screenshot of the viewport', () => {
     expect(response.headers.get('Content-Type')).toBe('image/png');
     expect(response.headers.get('X-Page-Status')).toBe('200');
     expect(startsWith(new Uint8Array(await response.arrayBuffer()), MAGIC.png)).toBe(true);
+  });
+});
+
+describe('the README picture', () => {
+  // With UPDATE_SCREENSHOTS=1 the service's own screenshot of a fixture article becomes
+  // docs/screenshot-example.png, the picture the README shows (not on every run: it is committed).
+  it('is a viewport PNG of an article, taken by the service', async () => {
+    const { json } = await fetchJson('/pages/main-article.html', { screenshot: true });
+    const bytes = bytesOf(json.screenshot!);
+    expect(startsWith(bytes, MAGIC.png)).toBe(true);
+    if (process.env.UPDATE_SCREENSHOTS === '1') {
+      writeFileSync(fileURLToPath(new URL('../../../docs/screenshot-example.png', import.meta.url)), bytes);
+    }
   });
 });
 

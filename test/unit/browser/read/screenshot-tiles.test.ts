@@ -1,7 +1,7 @@
 // The tiles a screenshot crosses CDP in (docs/api.md "Large pages"): each within 4 MiB on the wire
 // at worst and within Chromium's texture bound, together the whole clip, none repeated.
 import { describe, expect, it } from 'vitest';
-import { MAX_TILE_PIXELS, MAX_TILE_SIDE, tileRows } from '../../../../src/browser/read/screenshot.js';
+import { MAX_TILE_PIXELS, MAX_TILE_SIDE, tileRows } from '../../../../src/browser/read/screenshot-tiles.js';
 import { REPLY_SLICE_BYTES } from '../../../../src/browser/read/isolated-world.js';
 
 describe('tileRows', () => {
