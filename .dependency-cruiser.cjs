@@ -1,6 +1,6 @@
 // The layers of src/ (docs/architecture.md "Layers"), checked in CI by `npm run lint:layers`: imports
-// point down (api → browser's index → browser → consent → in-page → main-content/markdown/guard → shared
-// modules), never back up, and no cycles.
+// point down (api → browser's index → browser → consent → in-page → main-content/markdown/guard/blocked
+// → shared modules), never back up, and no cycles.
 // Type-only imports count too: a type cycle is still a tangle.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -56,6 +56,14 @@ module.exports = {
       to: { path: '^src/(guard|markdown|main-content)/', pathNot: '^src/$1/' },
     },
     {
+      name: 'blocked-imports-shared-only',
+      comment:
+        'The verdict on bot walls is a policy: the browser side judges with it, the in-page read bundles its markers, the Worker names its types. It imports only the small shared modules: no layer, no runtime, no package.',
+      severity: 'error',
+      from: { path: '^src/blocked/' },
+      to: { path: '^(src/(api|browser|consent|in-page|main-content|guard|markdown|pdf)/|src/(index|env|errors)\\.ts$|cloudflare:|node_modules/)' },
+    },
+    {
       name: 'markdown-pure',
       comment: 'The serializer walks any DOM: no Workers runtime, no puppeteer.',
       severity: 'error',
@@ -74,7 +82,7 @@ module.exports = {
       comment: 'The small shared modules (src/shared/, errors) import no layer.',
       severity: 'error',
       from: { path: '^src/(shared/|errors\\.ts$)' },
-      to: { path: '^src/(api|browser|consent|in-page|main-content|guard|markdown|pdf)/' },
+      to: { path: '^src/(api|browser|consent|in-page|main-content|guard|markdown|pdf|blocked)/' },
     },
     {
       name: 'production-code-only',

@@ -1,5 +1,6 @@
 // The Hono environment shared by the app and its middleware: bindings plus the typed values that
 // middleware puts on the context.
+import type { Blocked } from '../blocked/verdict.js';
 import type { Env } from '../env.js';
 import type { PhaseTimer } from '../shared/timings.js';
 import type { Config } from './config.js';
@@ -11,6 +12,8 @@ export interface RequestLog {
   errorCode?: string;
   /** For 5xx answers only: what went wrong, for the operator. */
   cause?: string;
+  /** The page was a bot wall: whose, and what kind (docs/api.md "Blocked pages"). */
+  blocked?: Blocked;
   /** The request's phase timer; its durations are written with the line. */
   timer?: PhaseTimer;
 }

@@ -46,7 +46,7 @@ export function createApp() {
 
   app.post('/api/fetch', bearerAuth(), rateLimit(), async (c) => {
     const request = parseFetchRequest(await readJsonBody(c.req.raw), c.get('config'));
-    const { content, page, timer, age } = await fetchPage(c, request);
+    const { content, page, timer, age, blocked } = await fetchPage(c, request);
 
     c.header('X-Final-Url', page.finalUrl);
     c.header('X-Wait-Result', page.waitResult);
@@ -57,6 +57,7 @@ export function createApp() {
     if (request.includeSelectors !== undefined) c.header('X-Selector-Matches', String(page.selectorMatches ?? 0));
     if (request.screenshot?.selector !== undefined) c.header('X-Screenshot-Matches', String(page.screenshotMatches ?? 0));
     if (page.screenshotTruncated) c.header('X-Screenshot-Truncated', 'true');
+    if (blocked !== undefined) c.header('X-Page-Blocked', blocked.vendor);
     c.header('X-Cache', age === undefined ? 'MISS' : 'HIT');
     if (age !== undefined) c.header('Age', String(age));
     c.header('Server-Timing', timer.header());
@@ -65,15 +66,18 @@ export function createApp() {
     if (request.raw && request.screenshot !== undefined) return imageAnswer(c, page.screenshot);
     // The JSON answer escapes lone surrogates; a raw body must be valid UTF-8 as its charset says.
     if (request.raw) return c.body(wellFormed(content), 200, { 'Content-Type': contentTypeFor(request.outputFormat) });
-    const envelope = { data: content, status: page.status, headers: page.headers };
-    return c.json({
-      ...envelope,
+    const envelope = {
+      data: content,
+      status: page.status,
+      headers: page.headers,
       ...(request.includeMetadata ? { metadata: page.metadata ?? null } : {}),
       // A document without a DOM (a PDF, text, JSON) has none: an empty list.
       ...(request.includeLinks ? { links: page.links ?? [] } : {}),
       ...(request.includeImages ? { images: page.images ?? [] } : {}),
       ...(page.screenshot === undefined ? {} : { screenshot: page.screenshot }),
-    });
+      ...(blocked === undefined ? {} : { blocked }),
+    };
+    return c.json(envelope);
   });
 
   // Liveness for load balancers and monitors: no auth, no browser.

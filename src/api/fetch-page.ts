@@ -1,8 +1,9 @@
 // One fetch from a validated request to the content the caller gets: the target guard, the store of
-// renders (a hit answers without a Durable Object or a browser), the browser directory of the
-// request's location, and the conversion of documents the browser does not make markdown of. POST /api/fetch
-// and the MCP tool both answer with it, so they cannot drift apart.
+// renders (a hit answers without a Durable Object or a browser; a bot wall is never stored), the
+// browser directory of the request's location, and the conversion of documents the browser does not
+// make markdown of. POST /api/fetch and the MCP tool both answer with it, so they cannot drift apart.
 import type { Context } from 'hono';
+import type { Blocked } from '../blocked/verdict.js';
 import type { RenderCall } from '../browser/index.js';
 import { contentTooLarge, fromWireError } from '../errors.js';
 import { targetGuard } from '../guard/policy.js';
@@ -14,8 +15,7 @@ import type { AppEnv } from './app-env.js';
 import { cacheKey } from './cache/cache-key.js';
 import { RenderStore, type StoredRender } from './cache/render-store.js';
 import type { Config } from './config.js';
-import { egressCountry, egressName } from './egress.js';
-import type { FetchRequest } from './fetch-request.js';
+import { type FetchRequest, requestOptions } from './fetch-request.js';
 import { renderContent } from './output.js';
 
 export interface FetchedPage {
@@ -25,6 +25,8 @@ export interface FetchedPage {
   timer: PhaseTimer;
   /** Seconds since the stored render that answered (a hit); undefined when this request rendered. */
   age?: number;
+  /** The page is a bot wall, not the target's content (docs/api.md "Blocked pages"); never from the store. */
+  blocked?: Blocked;
 }
 
 /** The directory instance of a launch location: it admits the location's requests to its browsers. */
@@ -72,29 +74,6 @@ function renderCall(request: FetchRequest, config: Config): RenderCall {
   };
 }
 
-function logOptions(request: FetchRequest): Record<string, unknown> {
-  const { egress } = request;
-  return {
-    output_format: request.outputFormat,
-    wait_event: request.waitEvent,
-    wait_ms: request.waitMs,
-    wait_for_selector: request.waitForSelector ?? null,
-    scroll: request.scroll,
-    include_selectors: request.includeSelectors ?? null,
-    exclude_selectors: request.excludeSelectors ?? null,
-    consent: request.consent,
-    raw: request.raw,
-    include_metadata: request.includeMetadata,
-    only_main_content: request.onlyMainContent,
-    proxy_name: egressName(egress),
-    country: egressCountry(egress),
-    max_age: request.maxAge,
-    include_links: request.includeLinks,
-    include_images: request.includeImages,
-    screenshot: request.screenshot ?? null,
-  };
-}
-
 /**
  * Loads the page of a validated request and returns its content, from the store when `max_age`
  * allows; the request's log line learns the target host, the options and the phase timings.
@@ -102,7 +81,7 @@ function logOptions(request: FetchRequest): Record<string, unknown> {
  */
 export async function fetchPage(c: Context<AppEnv>, request: FetchRequest): Promise<FetchedPage> {
   const config = c.get('config');
-  Object.assign(c.get('log'), { targetHost: new URL(request.url).hostname, options: logOptions(request) });
+  Object.assign(c.get('log'), { targetHost: new URL(request.url).hostname, options: requestOptions(request) });
   const call = renderCall(request, config);
   // The same guard settings the browser side applies to every request it makes.
   targetGuard(call.setup.guard).assertUrlAllowed(request.url);
@@ -154,6 +133,12 @@ export async function fetchPage(c: Context<AppEnv>, request: FetchRequest): Prom
     screenshotMatches,
     screenshotTruncated,
   };
+  const { blocked } = page;
+  if (blocked !== undefined) {
+    c.get('log').blocked = blocked;
+    // A wall is not the page: stored, it would answer for the page (docs/api.md "Blocked pages").
+    return { content, page: render, timer, blocked };
+  }
   // Off the answer's critical path; errors are never stored (they threw above).
   if (store !== undefined) {
     c.executionCtx.waitUntil(store.write(key, render, renderedAt).catch((error: unknown) => logEvent(c, 'cache_write_failed', error)));

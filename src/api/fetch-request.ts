@@ -9,7 +9,7 @@ import { SCREENSHOT_TYPES, type ScreenshotRequest } from '../shared/screenshot.j
 import { WAIT_EVENTS, type WaitEvent } from '../shared/wait-events.js';
 import type { Config } from './config.js';
 import { selectorProblem } from './css-selector.js';
-import { resolveEgress, type Egress, type EgressFields } from './egress.js';
+import { egressCountry, egressName, resolveEgress, type Egress, type EgressFields } from './egress.js';
 
 export const OUTPUT_FORMATS = ['html', 'markdown'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -242,6 +242,55 @@ export function fetchRequestFrom(
     includeImages: body.include_images ?? false,
     ...screenshotOf(body.screenshot),
     egress,
+  };
+}
+
+/** A request's options by the names the body gives them, each as the request was resolved (absent: null). */
+export interface RequestOptions {
+  output_format: OutputFormat;
+  wait_event: WaitEvent;
+  wait_ms: number;
+  wait_for_selector: string | null;
+  scroll: boolean;
+  include_selectors: string[] | null;
+  exclude_selectors: string[] | null;
+  consent: ConsentChoice;
+  proxy_name: string;
+  country: string | null;
+  only_main_content: boolean;
+  include_metadata: boolean;
+  raw: boolean;
+  max_age: number;
+  include_links: boolean;
+  include_images: boolean;
+  screenshot: ScreenshotRequest | null;
+}
+
+/**
+ * Every option of the request in one fixed order (the URL aside): the one list the cache key
+ * (api/cache/cache-key.ts, which leaves out raw and max_age) and the request's log line are made of,
+ * so an option added here reaches both. The key hashes the options in this order: reordering them
+ * makes every stored render a miss.
+ */
+export function requestOptions(request: FetchRequest): RequestOptions {
+  return {
+    output_format: request.outputFormat,
+    wait_event: request.waitEvent,
+    wait_ms: request.waitMs,
+    wait_for_selector: request.waitForSelector ?? null,
+    scroll: request.scroll,
+    include_selectors: request.includeSelectors ?? null,
+    exclude_selectors: request.excludeSelectors ?? null,
+    consent: request.consent,
+    proxy_name: egressName(request.egress),
+    country: egressCountry(request.egress) ?? null,
+    only_main_content: request.onlyMainContent,
+    include_metadata: request.includeMetadata,
+    raw: request.raw,
+    max_age: request.maxAge,
+    include_links: request.includeLinks,
+    include_images: request.includeImages,
+    screenshot: request.screenshot ?? null,
   };
 }
 

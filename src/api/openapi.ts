@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { DEFAULT_PROXY_NAME } from './egress.js';
 import { describeError, ERROR_CODES, type ErrorCode, type ErrorStatus } from '../errors.js';
+import { BLOCK_KINDS, BLOCK_VENDORS } from '../blocked/verdict.js';
 import { METADATA_FIELDS } from '../shared/metadata.js';
 import { DEFAULT_WAIT_MS, fetchRequestSchema, MAX_URL_LENGTH, type SchemaLimits } from './fetch-request.js';
 
@@ -141,6 +142,11 @@ const FETCH_HEADERS: Record<string, Header> = {
       },
     } satisfies Record<string, Header>).map(([name, header]) => [name, { ...header, required: true }]),
   ),
+  'X-Page-Blocked': {
+    description:
+      "Only when the page taken is a bot wall (a challenge that did not resolve within wait_ms, a CAPTCHA or a block page), not the target's content: the vendor, as `blocked.vendor` says. Such an answer is never stored.",
+    schema: { type: 'string', enum: [...BLOCK_VENDORS] },
+  },
   'X-Pdf-Pages': {
     description: 'On a PDF answer: `<converted>/<total>` pages; at most MAX_PDF_PAGES are converted, the rest cut.',
     schema: { type: 'string', pattern: '^[0-9]+/[0-9]+$' },
@@ -226,6 +232,17 @@ const SUCCESS_BODY: JsonSchema = {
       additionalProperties: false,
     },
     ...VIEW_PROPERTIES,
+    blocked: {
+      type: 'object',
+      description:
+        "Only when the page is a bot wall, not the target's content: whose (`vendor`; `captcha` for a CAPTCHA wall of no vendor's own) and what kind (`challenge`: a browser check that did not let the page through within wait_ms; `captcha`: asks a person; `block`: refuses).",
+      properties: {
+        vendor: { type: 'string', enum: [...BLOCK_VENDORS] },
+        kind: { type: 'string', enum: [...BLOCK_KINDS] },
+      },
+      required: ['vendor', 'kind'],
+      additionalProperties: false,
+    },
   },
   required: ['data', 'status', 'headers'],
   additionalProperties: false,

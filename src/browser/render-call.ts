@@ -2,6 +2,7 @@
 // the render call and its outcome, as plain data (class instances such as ApiError do not survive
 // RPC; errors travel as WireError). Pure: no Workers runtime imports, so the api layer and its unit
 // tests can use it.
+import type { Blocked } from '../blocked/verdict.js';
 import type { ConsentChoice } from '../shared/consent.js';
 import type { AnswerKind } from '../shared/content-type.js';
 import type { WireError } from '../errors.js';
@@ -132,6 +133,11 @@ export interface RenderedPage {
   documentKind: AnswerKind;
   /** For a PDF: the pages converted and the pages it has (X-Pdf-Pages). */
   pdfPages?: { converted: number; total: number };
+  /**
+   * Present when the page taken is a bot wall, not the target's content (docs/api.md "Blocked
+   * pages"): never stored, said by X-Page-Blocked; a crawl records the page as blocked.
+   */
+  blocked?: Blocked;
 }
 
 export type PhaseTimings = Partial<Record<Phase, number>>;

@@ -24,6 +24,7 @@ import type { FormBuilder, ReaderForm, readerForm } from './reader-form';
 import { selectedHtml } from './selected-html';
 import { type SelectedParts, selectParts } from './selection';
 import { TOO_LARGE } from './too-large';
+import { wallSignals } from './wall-signals';
 
 /** The code a kind of read needs beyond the HTML form and the metadata. */
 export interface ScriptParts {
@@ -81,9 +82,12 @@ const htmlOf = (parts: SelectedParts | undefined) => (parts === undefined ? html
 /** What the reply says of the selection: how many elements the include selectors matched. */
 const selectionExtras = (parts: SelectedParts | undefined) => (parts?.included ? { selectorMatches: parts.matches } : {});
 
+/** A read of the whole page, finished: refused over maxChars, with the signals of a wall when it shows one's marker. */
 function bounded(reply: PageReply & { kind: 'html' | 'markdown' }, maxChars: number): PageReply {
   const text = reply.kind === 'html' ? reply.html : reply.markdown;
-  return text.length > maxChars ? { kind: 'too-large' } : reply;
+  if (text.length > maxChars) return { kind: 'too-large' };
+  const signals = wallSignals(document);
+  return signals === undefined ? reply : { ...reply, wallSignals: signals };
 }
 
 function graftFrames<N, D>({ form, builder }: Form<N, D>, trees: Record<string, PortableTree | null>): void {

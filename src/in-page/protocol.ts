@@ -2,6 +2,7 @@
 // values, sent as a CDP call argument and returned by value. No DOM types: the Durable Object side
 // imports this file too.
 import type { PageMetadata } from '../shared/metadata';
+import type { WallSignals } from '../blocked/verdict';
 
 /** Bounds of one read: the result's size in characters, and the iframes inlined and how deep. */
 export interface ReadBounds {
@@ -77,9 +78,19 @@ export type PageRequest =
 /** Whether a read gave the main content or, none being told apart, the whole page. */
 export type ContentMode = 'main' | 'full';
 
+/** What a read of the whole page tells besides its content; `wallSignals` only when the page shows a wall's marker. */
+export interface ReadExtras {
+  contentMode?: ContentMode;
+  metadata?: PageMetadata;
+  selectorMatches?: number;
+  wallSignals?: WallSignals;
+  /** The links and images asked for (include_links, include_images). */
+  views?: PageViews;
+}
+
 export type PageReply =
-  | { kind: 'html'; html: string; contentMode?: ContentMode; metadata?: PageMetadata; selectorMatches?: number; views?: PageViews }
-  | { kind: 'markdown'; markdown: string; contentMode?: ContentMode; metadata?: PageMetadata; selectorMatches?: number; views?: PageViews }
+  | ({ kind: 'html'; html: string } & ReadExtras)
+  | ({ kind: 'markdown'; markdown: string } & ReadExtras)
   | { kind: 'frame'; tree: PortableTree }
   /** The document holds cross-origin frames to read first (keys registered by remote-frames.ts); answer with 'graft'. */
   | { kind: 'frames-needed'; keys: string[] }

@@ -9,6 +9,8 @@
 // form into. With selected parts (selection.ts), an excluded element is left out with all inside it,
 // and with include selectors only matched elements are copied (with all inside them): an element
 // outside every match is passed through, its children looked at in its place.
+import { renderedImageSource } from '../markdown/image-source';
+import { isTexAnnotation } from '../markdown/math-rules';
 import { iconLinkName } from './link-name';
 import { FRAME_KEYS_GLOBAL, type ReadBounds } from './protocol';
 import type { SelectedParts } from './selection';
@@ -107,52 +109,11 @@ function isClosedOffCanvas(el: Element): boolean {
 
 const MATHML = 'http://www.w3.org/1998/Math/MathML';
 
-/** A MathML annotation holding its formula as TeX. */
-function isTexAnnotation(el: Element): boolean {
-  return (
-    el.localName === 'annotation' &&
-    el.namespaceURI === MATHML &&
-    (el.getAttribute('encoding') ?? '').trim().toLowerCase() === 'application/x-tex'
-  );
-}
-
 /**
- * A lazy loader's real source, which it has not swapped in yet: the page was loaded in view
- * (docs/api.md "Late and lazy content"), so a loader still holding it back was not going to show a
- * placeholder for long.
+ * A MathML annotation holding its formula as TeX (the serializer's rule); the page knows namespaces,
+ * so an HTML element that happens to be named `annotation` is none.
  */
-function lazySource(img: HTMLImageElement): string | null {
-  const lazy = img.getAttribute('data-src') || img.getAttribute('data-lazy-src') || img.getAttribute('data-original');
-  if (!lazy || lazy.trim().toLowerCase().startsWith('data:')) return null;
-  try {
-    return new URL(lazy, img.baseURI).href;
-  } catch {
-    return null;
-  }
-}
-
-/** Origin and path of a URL: a loader that swaps in its real source may add a query (a width) or a fragment. */
-function resourceOf(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return parsed.origin + parsed.pathname;
-  } catch {
-    return url;
-  }
-}
-
-/**
- * A lazy loader's real source it has not swapped in, else the URL the browser chose (currentSrc),
- * else src. An image whose source is its real source with a query of the loader's (`?w=800`) was
- * swapped in: the loader's own URL is kept.
- */
-function imageSource(img: HTMLImageElement): string | null {
-  const lazy = lazySource(img);
-  if (lazy !== null && resourceOf(lazy) !== resourceOf(img.src)) return lazy;
-  const current = img.currentSrc;
-  if (current && !current.startsWith('data:')) return current;
-  return img.getAttribute('src') === null ? null : img.src;
-}
+const isMathTex = (el: Element) => el.namespaceURI === MATHML && isTexAnnotation(el);
 
 /**
  * What a link's copy gets instead of its own attributes: inside a frame, a relative link is
@@ -257,7 +218,7 @@ export function readerForm<N>(source: Document, bounds: ReadBounds, builder: For
     if (SKIP.has(tag)) continue;
     // A TeX annotation is never rendered, yet it is how markdown writes its formula (docs/api.md
     // "What the rendered page contains": MathML).
-    const shows = isTexAnnotation(node) ? true : textShowsIn(node, closed);
+    const shows = isMathTex(node) ? true : textShowsIn(node, closed);
     if (shows === null) continue;
     if (isClosedOffCanvas(node)) continue;
     if (parts?.excluded.has(node)) continue;
@@ -297,7 +258,7 @@ export function readerForm<N>(source: Document, bounds: ReadBounds, builder: For
     }
 
     if (isHtml(node, 'img')) {
-      const image = copyOf(parent, node, { srcset: null, 'data-src': null, src: imageSource(node) });
+      const image = copyOf(parent, node, { srcset: null, 'data-src': null, src: renderedImageSource(node) });
       if (!shows) unseen.push(image);
       continue;
     }

@@ -2,7 +2,16 @@
 // with a clock, or a date standing alone ("Posted: Fri 6:45 PM, Feb 16, 2018", "October 06, 2018");
 // posts are siblings stamped with date and clock. No site's words or class names.
 import { isDateLine, isStamp, MAX_DATE_LINE_CHARS } from './date-line';
-import { HAS_MEDIA, headsBefore, inContentContext, MAX_NAME_CHARS, shortElements } from './extract-dom';
+import {
+  HAS_MEDIA,
+  headsBefore,
+  inContentContext,
+  lineLength,
+  MAX_NAME_CHARS,
+  normalized,
+  shortElements,
+  visibleLength,
+} from './extract-dom';
 
 /** Readers' posts: at least this many, each stamped with a date and a clock… */
 const MIN_THREAD_POSTS = 3;
@@ -18,12 +27,12 @@ export function dropDateLines(root: Element): void {
   for (const time of root.querySelectorAll('time')) {
     const block = time.parentElement;
     if (block === null || block === root || !root.contains(block)) continue;
-    if ((time.textContent?.length ?? 0) >= 0.6 * (block.textContent?.trim().length ?? 0)) block.remove();
+    if (visibleLength(time) >= 0.6 * visibleLength(block)) block.remove();
   }
   const short = shortElements(root, MAX_DATE_LINE_CHARS);
   for (const el of root.querySelectorAll('*')) {
     if (!short.has(el) || !root.contains(el) || el.querySelector(HAS_MEDIA) !== null || inContentContext(el, root)) continue;
-    if (isDateLine(el.textContent ?? '')) el.remove();
+    if (isDateLine(normalized(el))) el.remove();
   }
 }
 
@@ -31,7 +40,7 @@ export function dropDateLines(root: Element): void {
 function stampBranches(root: Element): Map<Element, Set<Element>> {
   const branches = new Map<Element, Set<Element>>();
   for (const el of root.querySelectorAll('*')) {
-    if (el.childElementCount > 0 || inContentContext(el, root) || !isStamp(el.textContent ?? '')) continue;
+    if (el.childElementCount > 0 || inContentContext(el, root) || !isStamp(normalized(el))) continue;
     for (let child: Element = el, parent = el.parentElement; parent !== null; child = parent, parent = parent.parentElement) {
       const set = branches.get(parent) ?? new Set<Element>();
       branches.set(parent, set);
@@ -50,13 +59,13 @@ function stampBranches(root: Element): Map<Element, Set<Element>> {
  * none), with the poster's name just before it and its heading, to the container's end.
  */
 export function dropCommentThreads(root: Element): void {
-  const total = root.textContent?.length ?? 0;
+  const total = visibleLength(root);
   for (const [container, posts] of stampBranches(root)) {
     if (posts.size < MIN_THREAD_POSTS || !root.contains(container)) continue;
     const stamped = [...container.children].filter((child) => posts.has(child));
     for (let k = 0; k + MIN_THREAD_POSTS <= stamped.length; k++) {
       const thread = threadFrom(stamped[k]!);
-      const length = thread.reduce((sum, node) => sum + (node.textContent?.length ?? 0), 0);
+      const length = thread.reduce((sum, node) => sum + visibleLength(node), 0);
       if (length > MAX_THREAD_SHARE * total) continue;
       for (const node of thread) container.removeChild(node);
       break;
@@ -68,8 +77,7 @@ export function dropCommentThreads(root: Element): void {
 function threadFrom(post: Element): Node[] {
   let first = post;
   const poster = post.previousElementSibling;
-  if (poster !== null && (poster.textContent?.trim().length ?? 0) <= MAX_NAME_CHARS && poster.querySelector(HAS_MEDIA) === null)
-    first = poster;
+  if (poster !== null && lineLength(poster) <= MAX_NAME_CHARS && poster.querySelector(HAS_MEDIA) === null) first = poster;
   // The thread's own heading ("Comments", "Reviews") and rules go with it.
   first = headsBefore(first).at(-1) ?? first;
   const thread: Node[] = [];

@@ -10,6 +10,7 @@ import { dropCommentThreads, dropDateLines } from './dated-lines';
 import { dropArticleHeader, dropRepeatedHeading, dropTrailingCard, dropTrailingHeadings } from './extract-headings';
 import { HAS_MEDIA, headsBefore, holdsTitleLink, linkDensity, normalized, siblingRuns, visibleLength } from './extract-dom';
 import { fontSizeOf } from './font-size';
+import { wordCount } from './words';
 
 /** A block inside the extract with this many links or more… */
 const MIN_LINK_BLOCK_LINKS = 3;
@@ -34,8 +35,6 @@ const MAX_LABEL_WORDS = 3;
 /** A link of at least this many words names another story (a headline), not a source or a person. */
 const MIN_HEADLINE_WORDS = 4;
 
-const words = (text: string) => text.split(' ').length;
-
 /**
  * Removes cross-links to other stories: a paragraph that is a short label with a colon followed by
  * one link holding a headline, and nothing else ("Read more: <a>…</a>"); sites also set them as a
@@ -49,10 +48,10 @@ function dropCrossLinks(root: Element): void {
     if (links.length !== 1) continue;
     const text = normalized(block);
     const headline = normalized(links[0]!);
-    if (headline === '' || !text.endsWith(headline) || words(headline) < MIN_HEADLINE_WORDS) continue;
+    if (headline === '' || !text.endsWith(headline) || wordCount(headline) < MIN_HEADLINE_WORDS) continue;
     const label = text.slice(0, text.length - headline.length).trim();
     const labelWords = CROSS_LINK_LABEL.exec(label)?.[1];
-    if (labelWords !== undefined && words(labelWords) <= MAX_LABEL_WORDS) block.remove();
+    if (labelWords !== undefined && wordCount(labelWords) <= MAX_LABEL_WORDS) block.remove();
   }
 }
 
@@ -119,7 +118,7 @@ function textBySize(root: Element, inParagraph: boolean): Map<number, number> {
     for (let child = node.firstChild; child !== null; child = child.nextSibling) {
       if (child.nodeType === 1) visit(child, counted || (child as Element).localName === 'p');
       else if (child.nodeType === 3 && counted) {
-        const chars = (child.nodeValue ?? '').replace(/\s+/g, '').length;
+        const chars = visibleLength(child);
         const size = fontSizeOf(child.parentElement);
         if (chars > 0 && size !== undefined) sizes.set(size, (sizes.get(size) ?? 0) + chars);
       }

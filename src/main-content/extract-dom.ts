@@ -1,5 +1,11 @@
 // What the rules that clean a main-content extract share: text and link measures, the kinds of
 // sibling groups, and where text stands (media, content contexts, section heads). Plain DOM reads.
+// Text is measured two ways, each for one kind of question: how much text there is (visibleLength,
+// white space not counted: shares, sizes, densities) and how long a line reads (lineLength, runs of
+// white space as one space: the limits on a name, a caption, a title). One rule keeps a third,
+// writtenLength, for what it was measured with (captions.ts).
+
+import { oneLine } from '../shared/one-line';
 
 /** A poster's name, a section's heading: short lines that name what follows them. */
 export const MAX_NAME_CHARS = 40;
@@ -8,14 +14,23 @@ const CONTENT_CONTEXT = 'blockquote, table, li, pre, code, figure';
 /** Elements whose wrappers are never removed as lines of text. */
 export const HAS_MEDIA = 'img, picture, video, table, pre';
 
-/** The node's text with no white space at all: what the markup's indentation cannot change. */
-export const squeezedText = (node: Node) => (node.textContent ?? '').replace(/\s+/g, '');
+/** A text with no white space at all: what the markup's indentation cannot change. */
+export const withoutSpace = (text: string) => text.replace(/\s+/g, '');
 
-/** Characters of text, white space not counted: the markup's indentation would dilute the link text. */
+/** The node's text with no white space at all. */
+export const squeezedText = (node: Node) => withoutSpace(node.textContent ?? '');
+
+/** How much text the node holds: characters, white space not counted (the markup's indentation would dilute the link text). */
 export const visibleLength = (node: Node) => squeezedText(node).length;
 
-/** The node's text as one line: runs of white space made one space, none at the ends. */
-export const normalized = (node: Node) => (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+/** The node's text as one line. */
+export const normalized = (node: Node) => oneLine(node.textContent ?? '');
+
+/** How long the node's text reads as one line. */
+export const lineLength = (node: Node) => normalized(node).length;
+
+/** How long the node's text is as the markup holds it: its indentation and line breaks inside counted, none at the ends. */
+export const writtenLength = (node: Node) => (node.textContent ?? '').trim().length;
 
 /** The share of the element's text that is link text (1 when it has no text). */
 export function linkDensity(root: Element): number {
@@ -76,14 +91,14 @@ export function inContentContext(el: Element, root: Element): boolean {
  */
 function isBoldLabel(el: Element): boolean {
   if ((el.localName !== 'p' && el.localName !== 'div') || el.querySelector('a') !== null) return false;
-  const text = el.textContent?.trim() ?? '';
+  const text = normalized(el);
   const bold = el.querySelector('strong, b');
-  return text !== '' && text.length <= MAX_NAME_CHARS && bold !== null && bold.textContent?.trim() === text;
+  return text !== '' && text.length <= MAX_NAME_CHARS && bold !== null && normalized(bold) === text;
 }
 
 /** A rule, a short heading or a bold label: what names the part of the page that follows it. */
 const isSectionHead = (el: Element) =>
-  el.localName === 'hr' || (/^h[1-6]$/.test(el.localName) && (el.textContent?.trim().length ?? 0) <= MAX_NAME_CHARS) || isBoldLabel(el);
+  el.localName === 'hr' || (/^h[1-6]$/.test(el.localName) && lineLength(el) <= MAX_NAME_CHARS) || isBoldLabel(el);
 
 /** The section heads right before `el` (nearest first): what names the part that starts with it. */
 export function headsBefore(el: Element): Element[] {
@@ -121,11 +136,11 @@ export function siblingRuns(parent: Element): Element[][] {
 }
 
 /**
- * The elements under `root` with at most `maxChars` of text as `measure` counts a text node, found
- * in one pass from the leaves up (reverse document order meets children before their parent), so
- * that no element's text is built to be measured, however deep the extract nests.
+ * The elements under `root` with at most `maxChars` of text, white space not counted (visibleLength),
+ * found in one pass from the leaves up (reverse document order meets children before their parent),
+ * so that no element's text is built to be measured, however deep the extract nests.
  */
-export function shortElements(root: Element, maxChars: number, measure: (text: Text) => number = (text) => text.length): Set<Element> {
+export function shortElements(root: Element, maxChars: number): Set<Element> {
   const lengths = new Map<Element, number>();
   const all = root.querySelectorAll('*');
   for (let i = all.length - 1; i >= 0; i--) {
@@ -133,7 +148,7 @@ export function shortElements(root: Element, maxChars: number, measure: (text: T
     let length = 0;
     for (let child = el.firstChild; child !== null; child = child.nextSibling) {
       if (child.nodeType === Node.ELEMENT_NODE) length += lengths.get(child as Element) ?? 0;
-      else if (child.nodeType === Node.TEXT_NODE) length += measure(child as Text);
+      else if (child.nodeType === Node.TEXT_NODE) length += visibleLength(child);
     }
     lengths.set(el, length);
   }

@@ -2,7 +2,8 @@
 // second headline, a breadcrumb ending in it), one above the text that says the title again in other
 // words, those left at the end with nothing (or a count) under them once
 // the sections they named were removed, and an author's card that ends the extract.
-import { HAS_MEDIA, MAX_NAME_CHARS, normalized, shortElements, squeezedText, visibleLength } from './extract-dom';
+import { HAS_MEDIA, MAX_NAME_CHARS, normalized, shortElements, squeezedText, visibleLength, withoutSpace } from './extract-dom';
+import { termsOf } from './words';
 
 /**
  * Removes a block that repeats the heading (a second headline, a breadcrumb ending in it). Below the
@@ -10,9 +11,9 @@ import { HAS_MEDIA, MAX_NAME_CHARS, normalized, shortElements, squeezedText, vis
  * ("Bee Simulator Mehrspieler" on a page titled "Bee Simulator") and stays.
  */
 export function dropRepeatedHeading(root: Element, heading: string): void {
-  const title = heading.replace(/\s+/g, '');
+  const title = withoutSpace(heading);
   if (title === '') return;
-  const short = shortElements(root, title.length + MAX_NAME_CHARS, visibleLength);
+  const short = shortElements(root, title.length + MAX_NAME_CHARS);
   // The article's first paragraph, not a breadcrumb Readability made a paragraph of, which goes.
   const firstParagraph = [...root.querySelectorAll('p')].find((p) => {
     const text = squeezedText(p);
@@ -33,8 +34,6 @@ export function dropRepeatedHeading(root: Element, heading: string): void {
 /** A headline above the article's text that shares this much of its words with the title says the title again. */
 const MIN_RESTATED_SHARE = 0.6;
 
-const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-
 /** Shared words over all words of the two (Jaccard). */
 function sharedWords(a: Set<string>, b: Set<string>): number {
   let shared = 0;
@@ -44,7 +43,7 @@ function sharedWords(a: Set<string>, b: Set<string>): number {
 
 /** Whether `text` says the title (`heading`) again: most of the words of the two are shared. */
 export function restatesTitle(text: string, heading: string): boolean {
-  return sharedWords(new Set(wordsOf(text)), new Set(wordsOf(heading))) >= MIN_RESTATED_SHARE;
+  return sharedWords(new Set(termsOf(text)), new Set(termsOf(heading))) >= MIN_RESTATED_SHARE;
 }
 
 /**
@@ -55,13 +54,13 @@ export function restatesTitle(text: string, heading: string): boolean {
  * with the title is the article's own.
  */
 export function dropArticleHeader(root: Element, heading: string): void {
-  const title = new Set(wordsOf(heading));
+  const title = new Set(termsOf(heading));
   // Without a paragraph there is no telling the article's header from its sections: nothing goes.
   const firstParagraph = [...root.querySelectorAll('p')].find((p) => visibleLength(p) > 0);
   if (firstParagraph === undefined) return;
   for (const headline of root.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
     if (!(headline.compareDocumentPosition(firstParagraph) & Node.DOCUMENT_POSITION_FOLLOWING)) break;
-    if (sharedWords(new Set(wordsOf(headline.textContent ?? '')), title) >= MIN_RESTATED_SHARE) headline.remove();
+    if (sharedWords(new Set(termsOf(headline.textContent ?? '')), title) >= MIN_RESTATED_SHARE) headline.remove();
   }
 }
 

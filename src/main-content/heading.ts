@@ -2,6 +2,7 @@
 // author's) that <title> and many a sharing title append — "Clymer workshop manual review | MoreBikes"
 // names the article as "Clymer workshop manual review". Pure: no DOM, so the unit tests run it as it is.
 import type { PageMetadata } from '../shared/metadata';
+import { wordsOf } from './words';
 
 /** Separators between a title and the site's name, spaced as titles write them. */
 const SEPARATOR = /\s+(?:[|\-–—»:]{1,2}|::)\s+/g;
@@ -38,7 +39,7 @@ function isTrailingName(part: string, names: Set<string>): boolean {
  */
 function isLeadingSiteName(part: string, names: Set<string>): boolean {
   if (isTrailingName(part, names)) return true;
-  const words = part.trim().split(/\s+/);
+  const words = wordsOf(part);
   return words.length <= 3 && names.has(squeeze(words[0] ?? ''));
 }
 

@@ -40,7 +40,7 @@ const TABLE_PARTS = new Set(['table', 'thead', 'tbody', 'tfoot']);
  * the text.
  */
 function isListOfLinkedItems(root: Element): boolean {
-  const total = root.textContent?.length ?? 0;
+  const total = visibleLength(root);
   if (total === 0) return false;
   for (const parent of [root, ...root.querySelectorAll('*')]) {
     // A table's rows are records (a list of films, a schedule, a price list): data, not teasers.
@@ -48,7 +48,7 @@ function isListOfLinkedItems(root: Element): boolean {
     for (const items of siblingGroups(parent)) {
       if (items.length < MIN_LIST_ITEMS) continue;
       const linked = items.filter(isLinkedItem).length;
-      const text = items.reduce((sum, item) => sum + (item.textContent?.length ?? 0), 0);
+      const text = items.reduce((sum, item) => sum + visibleLength(item), 0);
       if (linked >= LINKED_ITEM_SHARE * items.length && text >= LIST_TEXT_SHARE * total) return true;
     }
   }

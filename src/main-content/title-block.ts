@@ -6,6 +6,7 @@
 // Readability is asked again about that block alone, and its answer is taken when it holds more text
 // than the first pick; when it keeps less (a part of the block), the block itself is, if it holds
 // more. A headline's band of standfirst and byline, apart from the article's body, holds less.
+import { oneLine } from '../shared/one-line';
 import { normalized, visibleLength } from './extract-dom';
 import { restatesTitle } from './extract-headings';
 import { readabilityArticle } from './readability-article';
@@ -24,7 +25,7 @@ const MIN_TITLE_CHARS = 10;
  * site's logo or name in an h1 does not.
  */
 function titleElement(form: Document, heading: string): Element | null {
-  const title = heading.replace(/\s+/g, ' ').trim().toLowerCase();
+  const title = oneLine(heading).toLowerCase();
   for (const h1 of form.querySelectorAll('h1')) {
     const text = normalized(h1).toLowerCase();
     if (restatesTitle(text, title)) return h1;

@@ -5,13 +5,13 @@
 // block that is prose (or holds a picture, a table, a list item, a quotation, code): only the tail
 // goes.
 import { HAS_MEDIA, inContentContext, normalized } from './extract-dom';
+import { wordCount } from './words';
+import { endsAsSentence } from '../shared/line-end';
 
 /** A line of at most this many words that does not end as a sentence is a label, not prose. */
 const MAX_LABEL_WORDS = 6;
 /** Labels taken from the end at most: a tail, never the article. */
 const MAX_TRAILING_LABELS = 4;
-/** How a sentence ends, in scripts with and without spaces; a closing quote or bracket may follow. */
-const SENTENCE_END = /[.!?…。！？][\p{Pf}\p{Pe}"']*$/u;
 const BLOCKS = 'p, div, section, aside, header, footer, li, dd, dt, h1, h2, h3, h4, h5, h6, blockquote, figure, pre, table';
 
 /** A number or a web address: information (a phone number, a price, a site's address), not a control's label. */
@@ -23,15 +23,15 @@ const MAX_NOTICE_WORDS = 12;
 
 /** The site's copyright line: page furniture, whatever its words and numbers. */
 function isCopyrightNotice(text: string): boolean {
-  return COPYRIGHT_NOTICE.test(text) && text.split(' ').length <= MAX_NOTICE_WORDS;
+  return COPYRIGHT_NOTICE.test(text) && wordCount(text) <= MAX_NOTICE_WORDS;
 }
 
 function isLabel(block: Element, root: Element): boolean {
   const text = normalized(block);
   if (text === '') return false;
   if (!isCopyrightNotice(text)) {
-    if (SENTENCE_END.test(text) || INFORMATION.test(text)) return false;
-    if (text.split(' ').length > MAX_LABEL_WORDS) return false;
+    if (endsAsSentence(text) || INFORMATION.test(text)) return false;
+    if (wordCount(text) > MAX_LABEL_WORDS) return false;
   }
   if (block.matches(HAS_MEDIA) || block.querySelector(HAS_MEDIA) !== null) return false;
   // A list item, quotation, figure, table or code block is a content context itself (closest() meets it first).

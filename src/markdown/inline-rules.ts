@@ -7,10 +7,12 @@ import type { Context } from './context';
 import { BREAK, charAfter, isBlockTag, isElement, isText, nextInSubtree, SPACE, tagOf, UNKNOWN } from './dom';
 import type { DomElement, DomNode } from './dom';
 import { escapeText } from './escape';
+import { isDataUrl, writtenImageSource } from './image-source';
 import { isBlank, trimEndBlock, trimStartBlock } from './join';
 import { asBlock, blockBody, flattenToLine } from './lines';
+import { linkName, MAX_ICON_SCAN } from './link-name';
 import { collapseWhitespace } from './text';
-import { formatDestination, formatTitle, imageSource, isScriptUrl, resolveUrl } from './urls';
+import { formatDestination, formatTitle, isScriptUrl, resolveUrl } from './urls';
 import type { Rule } from './walk';
 
 const PUNCT = /[\p{P}\p{S}]/u;
@@ -179,24 +181,6 @@ function linkDestination(el: DomElement, ctx: Context): string | null {
   return isScriptUrl(url) ? null : url;
 }
 
-/**
- * The name a link without text goes by ('' when nothing names it): its aria-label, the text of
- * what aria-labelledby points to, an SVG icon's `<title>`, else its title attribute.
- */
-function accessibleName(el: DomElement): string {
-  const label = collapseWhitespace(el.getAttribute('aria-label') ?? '').trim();
-  if (label !== '') return label;
-  const labelledBy = labelledByText(el);
-  if (labelledBy !== '') return labelledBy;
-  const svgTitle = svgTitleText(el);
-  if (svgTitle !== '') return svgTitle;
-  return collapseWhitespace(el.getAttribute('title') ?? '').trim();
-}
-
-const MAX_NAME_LENGTH = 300;
-/** Nodes looked at inside an icon link: an icon link is small, and links nested by script stay linear. */
-const MAX_ICON_SCAN = 256;
-
 /** Only images marked decorative (`alt=""`) and no text: what a reader reads of the link is nothing. */
 function isDecorativeOnly(el: DomElement): boolean {
   let images = 0;
@@ -210,42 +194,6 @@ function isDecorativeOnly(el: DomElement): boolean {
     }
   }
   return images > 0;
-}
-
-interface IdLookup {
-  getElementById?(id: string): (DomElement & { textContent?: string | null }) | null;
-}
-
-/** aria-labelledby's targets' text, where the tree can look ids up (a parsed document can; the reader form has resolved them already). */
-function labelledByText(el: DomElement): string {
-  const ids = el.getAttribute('aria-labelledby');
-  const doc = (el as DomElement & { ownerDocument?: IdLookup | null }).ownerDocument;
-  if (ids === null || typeof doc?.getElementById !== 'function') return '';
-  const parts: string[] = [];
-  for (const id of ids.trim().split(/\s+/).slice(0, 8)) {
-    const text = id === '' ? '' : collapseWhitespace(doc.getElementById(id)?.textContent ?? '').trim();
-    if (text !== '') parts.push(text);
-  }
-  return parts.join(' ').slice(0, MAX_NAME_LENGTH);
-}
-
-/** The `<title>` of the first SVG inside `el` (an icon names itself there). */
-function svgTitleText(el: DomElement): string {
-  let steps = 0;
-  for (let node = el.firstChild; node !== null && ++steps <= MAX_ICON_SCAN; node = nextInSubtree(node, el)) {
-    if (!isElement(node) || tagOf(node) !== 'svg') continue;
-    for (let c = node.firstChild; c !== null; c = c.nextSibling) {
-      if (isElement(c) && tagOf(c) === 'title') return collapseWhitespace(textOf(c)).trim().slice(0, MAX_NAME_LENGTH);
-    }
-    return '';
-  }
-  return '';
-}
-
-function textOf(el: DomElement): string {
-  let out = '';
-  for (let c = el.firstChild; c !== null; c = c.nextSibling) if (isText(c)) out += c.data;
-  return out;
 }
 
 const MAX_DISTRIBUTED_BLOCKS = 8;
@@ -319,7 +267,7 @@ export const link: Rule = {
     // beside them, so the link reads as what it does. The images stay: a reader sees them, and
     // alt="" is as often an article's figure whose caption says the rest (docs/reader-view.md).
     if (text !== '' && isDecorativeOnly(el)) {
-      const name = accessibleName(el);
+      const name = linkName(el);
       if (name !== '') return `[${text} ${escapeText(name, { atLineStart: false, before: ' ', after: ']', inLinkText: true })}]${target}`;
     }
     // A space at the edge of the link text stays beside the link: `<a>reported </a>WeWork` must
@@ -329,7 +277,7 @@ export const link: Rule = {
       const trail = content.charCodeAt(content.length - 1) === 32 ? ' ' : '';
       return `${lead}[${text}]${target}${trail}`;
     }
-    const name = accessibleName(el);
+    const name = linkName(el);
     if (name !== '') return `[${escapeText(name, { atLineStart: false, before: '[', after: ']', inLinkText: true })}]${target}`;
     // A link with nothing to read (an icon without a name, an empty anchor such as a `#top`
     // target) is left out, never `[](url)`; a space in it stays, so the words around it do not
@@ -343,8 +291,8 @@ export const image: Rule = {
   leaf: true,
   replacement(_content, el, ctx) {
     const alt = collapseWhitespace(el.getAttribute('alt') ?? '').trim();
-    const src = imageSource(el);
-    if (src === '' || src.toLowerCase().startsWith('data:')) {
+    const src = writtenImageSource(el);
+    if (src === '' || isDataUrl(src)) {
       // No fetchable image (or an inline blob that would swamp the text): keep its alt text.
       if (alt === '') return '';
       return escapeText(alt, { atLineStart: ctx.atLineStart, before: ctx.lastChar, after: UNKNOWN, inLinkText: ctx.linkDepth > 0 });

@@ -3,6 +3,7 @@
 // written once, as `$…$` inline or `$$…$$` on a line of its own for `display="block"`; one without
 // TeX is written as its text, the annotations left out (they repeat the formula).
 
+import { oneLine } from '../shared/one-line';
 import { isElement, isText, tagOf } from './dom';
 import type { DomElement, DomNode } from './dom';
 import { escapeText } from './escape';
@@ -12,7 +13,11 @@ import type { Rule } from './walk';
 
 const ANNOTATIONS = new Set(['annotation', 'annotation-xml']);
 
-const isTexAnnotation = (el: DomElement) =>
+/**
+ * An annotation holding its formula as TeX: what markdown writes of a formula. The reader form keeps
+ * it although the browser renders it nowhere (src/in-page/reader-form.ts).
+ */
+export const isTexAnnotation = (el: DomElement) =>
   tagOf(el) === 'annotation' && (el.getAttribute('encoding') ?? '').trim().toLowerCase() === 'application/x-tex';
 
 /** The text below `root` in document order, through the elements `enter` lets in (a stack: no depth limit). */
@@ -52,7 +57,7 @@ export const math: Rule = {
   filter: ['math'],
   leaf: true,
   replacement(_content, el, ctx) {
-    const tex = texOf(el).replace(/\s+/g, ' ');
+    const tex = oneLine(texOf(el));
     if (tex === '') {
       const text = textOf(el);
       return text === ''

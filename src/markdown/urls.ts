@@ -1,9 +1,10 @@
 // URLs in the output: resolution against the page (options.url, then `<base href>`), the
-// scheme check that turns `javascript:` links into plain text, lazy-image sources, and the
-// markdown syntax of destinations and titles.
+// scheme check that turns `javascript:` links into plain text, and the markdown syntax of
+// destinations and titles. Which URL an image is written with: image-source.ts.
 
 import { isElement } from './dom';
 import type { DomElement } from './dom';
+import { collapseWhitespace } from './text';
 
 function tryUrl(href: string, base?: string): URL | undefined {
   try {
@@ -59,33 +60,6 @@ export function isScriptUrl(url: string): boolean {
   return head.startsWith('javascript:') || head.startsWith('vbscript:');
 }
 
-const LAZY_SRC_ATTRIBUTES = ['data-src', 'data-lazy-src', 'data-original', 'data-url'];
-
-/** The image's real source: `src`, unless missing or a data: placeholder and a lazy-load attribute or srcset has one. */
-export function imageSource(img: DomElement): string {
-  const src = img.getAttribute('src')?.trim() ?? '';
-  if (src !== '' && !src.toLowerCase().startsWith('data:')) return src;
-  for (const name of LAZY_SRC_ATTRIBUTES) {
-    const value = img.getAttribute(name)?.trim();
-    if (value) return value;
-  }
-  const srcset = img.getAttribute('srcset') ?? img.getAttribute('data-srcset');
-  if (srcset) {
-    const first = firstSrcsetUrl(srcset);
-    if (first) return first;
-  }
-  return src;
-}
-
-function firstSrcsetUrl(srcset: string): string {
-  // URLs in srcset cannot contain whitespace, so the first candidate's URL is the first token.
-  const s = srcset.trimStart();
-  let end = 0;
-  while (end < s.length && !/\s/.test(s.charAt(end))) end++;
-  const url = s.slice(0, end);
-  return url.endsWith(',') ? url.slice(0, -1) : url;
-}
-
 /** A link destination: bare with parentheses escaped, or `<...>` when it has spaces or controls. */
 export function formatDestination(url: string): string {
   if (url === '') return '<>';
@@ -123,7 +97,7 @@ function isPlainDestination(url: string): boolean {
 /** ` "title"` (with the leading space), or '' when there is no title. */
 export function formatTitle(title: string | null): string {
   if (title === null) return '';
-  const collapsed = title.replace(/[ \t\n\r\f]+/g, ' ').trim();
+  const collapsed = collapseWhitespace(title).trim();
   if (collapsed === '') return '';
   return ` "${collapsed.replace(/["\\]/g, '\\$&')}"`;
 }

@@ -2,6 +2,7 @@
 // change, an indent or a short last line), list items (a bullet or number at the line start)
 // and headings (larger lines standing alone, tagged or outlined ones; see headings.ts).
 
+import { endsClosed } from '../shared/line-end';
 import type { Inline, Line } from './model';
 import { normalizeTitle } from './outline';
 import { findTables } from './tables';
@@ -84,8 +85,6 @@ function stripMarker(content: Inline[], mark: string): Inline[] {
   return tidy(out);
 }
 
-const TERMINAL = /[.!?:;"”)\]]$/u;
-
 /** `titles`: normalized outline entries; a line that is one stands alone (it is a heading). */
 export function draftBlocks(lines: readonly Line[], layout: Layout, titles: ReadonlySet<string> = new Set()): Draft[] {
   const tables = findTables(lines);
@@ -147,7 +146,7 @@ function continues(block: Draft, line: Line, text: string, layout: Layout, boxRi
   if (Math.abs(prev.size - line.size) > 0.12 * size || prev.tag !== line.tag) return false;
   if (prev.page !== line.page || prev.box !== line.box) {
     // Across a column or page break a sentence may carry on: no closing punctuation before, lower case after.
-    return !TERMINAL.test(prevText) && /^\p{Ll}/u.test(text);
+    return !endsClosed(prevText) && /^\p{Ll}/u.test(text);
   }
   const dy = line.y - prev.y;
   const pitch = Math.abs(prev.size - layout.bodySize) < 0.5 ? layout.pitch : prev.size * 1.25;
@@ -158,6 +157,6 @@ function continues(block: Draft, line: Line, text: string, layout: Layout, boxRi
   if (block.kind === 'item' && line.x0 < block.lines[0]!.x0 - 0.5 * size) return false;
   // A short line that closes a sentence ends its paragraph.
   const right = boxRight.get(`${prev.page}/${prev.box}`) ?? prev.x1;
-  if (prev.x1 < right - 4 * size && TERMINAL.test(prevText)) return false;
+  if (prev.x1 < right - 4 * size && endsClosed(prevText)) return false;
   return true;
 }

@@ -3,6 +3,7 @@
 // the top or bottom edge; and small lines in the top or bottom margin that stand apart from
 // the body by a wide gap.
 
+import { oneLine } from '../shared/one-line';
 import type { Line } from './model';
 import { lineText } from './text';
 
@@ -16,11 +17,7 @@ const EDGE = 0.12;
 const PAGE_NUMBER = /^[\s\-–—([]*([0-9]{1,4}|[ivxlcdm]{1,6})([\s/]+[0-9]{1,4})?[\s\-–—)\]]*$/iu;
 
 function key(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[0-9]+/g, '#')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return oneLine(text.toLowerCase().replace(/[0-9]+/g, '#'));
 }
 
 function atEdge(line: Line, height: number): boolean {

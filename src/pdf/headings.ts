@@ -5,6 +5,7 @@
 // first). Font weight is not used: pdf.js's text layer does not report it (only the operator
 // list does, at the cost of decoding every image).
 
+import { endsAsRunOn } from '../shared/line-end';
 import type { Draft, Layout } from './blocks';
 import type { Block, ListItem } from './model';
 import { normalizeTitle, type OutlineEntry } from './outline';
@@ -17,7 +18,7 @@ function headingSize(d: Draft, layout: Layout): number | null {
   if (d.kind !== 'paragraph' || d.lines.length > 2) return null;
   const text = plain(d.content);
   // Headings are short and are not sentences.
-  if (text.length > 120 || /[.,;]$/.test(text)) return null;
+  if (text.length > 120 || endsAsRunOn(text)) return null;
   // Mostly letters: a large formula or number is not a heading.
   const letters = text.match(/\p{L}/gu)?.length ?? 0;
   if (letters < 2 || letters < 0.5 * text.replace(/\s/g, '').length) return null;

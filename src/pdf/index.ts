@@ -4,6 +4,7 @@
 // Pages are read one at a time and released, so memory follows one page, not the document.
 
 import { getDocumentProxy } from 'unpdf';
+import { oneLine } from '../shared/one-line';
 import { draftBlocks, measure } from './blocks';
 import { readingOrder } from './columns';
 import { dropFurniture, type PageLines } from './furniture';
@@ -49,7 +50,7 @@ function refusal(error: unknown): PdfRefused {
     error instanceof Error || (typeof error === 'object' && error !== null)
       ? String((error as { message?: unknown }).message ?? '')
       : String(error);
-  const reason = raw.replace(/\s+/g, ' ').trim().replace(/\.$/, '') || 'it cannot be read';
+  const reason = oneLine(raw).replace(/\.$/, '') || 'it cannot be read';
   return new PdfRefused('broken', `The PDF is broken: ${reason}.`);
 }
 

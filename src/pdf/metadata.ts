@@ -1,5 +1,6 @@
 // The document's own information: the info dictionary first (Title, Author, CreationDate, and
 // the catalog's /Lang, which pdf.js reports as Language), XMP where the dictionary is silent.
+import { metadataValue } from '../shared/metadata';
 
 export interface PdfMetadata {
   title: string | null;
@@ -12,15 +13,9 @@ interface XmpLike {
   get(name: string): unknown;
 }
 
-function str(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const s = value.replace(/\s+/g, ' ').trim();
-  return s === '' ? null : s;
-}
-
 /** A PDF date (`D:YYYYMMDDHHmmSSOHH'mm'`) or an XMP date as ISO 8601, or null. */
 function pdfDate(value: unknown): string | null {
-  const s = str(value);
+  const s = metadataValue(value);
   if (s === null) return null;
   const m = /^(?:D:)?(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?([Zz+-])?(\d{2})?'?(\d{2})?'?/.exec(s);
   if (m) {
@@ -46,9 +41,9 @@ function xmp(meta: XmpLike | null | undefined, name: string): unknown {
 export function readMetadata(info: Record<string, unknown> | null | undefined, meta: XmpLike | null | undefined): PdfMetadata {
   const i = info ?? {};
   return {
-    title: str(i.Title) ?? str(xmp(meta, 'dc:title')),
-    author: str(i.Author) ?? str(xmp(meta, 'dc:creator')),
-    language: str(i.Language) ?? str(xmp(meta, 'dc:language')),
+    title: metadataValue(i.Title) ?? metadataValue(xmp(meta, 'dc:title')),
+    author: metadataValue(i.Author) ?? metadataValue(xmp(meta, 'dc:creator')),
+    language: metadataValue(i.Language) ?? metadataValue(xmp(meta, 'dc:language')),
     published_time: pdfDate(i.CreationDate) ?? pdfDate(xmp(meta, 'xmp:createdate')),
   };
 }

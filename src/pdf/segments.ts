@@ -1,6 +1,7 @@
 // Runs → segments: runs on one baseline are joined left to right; a horizontal gap wider than
 // about a character's height starts a new segment (a column gutter or a table cell boundary).
 
+import { oneLine } from '../shared/one-line';
 import type { Run, Segment } from './model';
 
 /** Gap (in font sizes) that separates two segments on one baseline. */
@@ -150,5 +151,5 @@ export function segmentText(seg: Segment): string {
     out += r.text;
     prev = r;
   }
-  return composeAccents(out.replace(/\s+/g, ' ').trim());
+  return composeAccents(oneLine(out));
 }

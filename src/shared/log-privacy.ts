@@ -17,16 +17,16 @@ export function urlForLog(url: string): string {
 }
 
 // An absolute URL quoted in free text (puppeteer's "net::ERR_… at <url>", a fetch error): a scheme
-// and "//", up to white space or a quote or bracket that closes it; punctuation that ends the
-// sentence after it is not its own.
+// and "//", up to white space or a quote or bracket that closes it; the punctuation it ends with
+// belongs to the text around it, not to the URL.
 const QUOTED_URL = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`()[\]{}]+/gi;
-const SENTENCE_END = /[.,;:!?]+$/;
+const TRAILING_PUNCTUATION = /[.,;:!?]+$/;
 
 /** `text` (an error message, a cause) with every URL it quotes cut to what `urlForLog` keeps. */
 export function withoutUrlSecrets(text: string): string {
   // (A quoted URL that does not parse is replaced whole: its query cannot be told from the rest.)
   return text.replace(QUOTED_URL, (quoted) => {
-    const end = SENTENCE_END.exec(quoted)?.[0] ?? '';
+    const end = TRAILING_PUNCTUATION.exec(quoted)?.[0] ?? '';
     return urlForLog(quoted.slice(0, quoted.length - end.length)) + end;
   });
 }

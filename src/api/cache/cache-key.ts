@@ -1,8 +1,7 @@
 // The store key of a render (docs/api.md "Cache"): the normalized URL and every field that changes the
 // content, hashed so that an 8 KiB URL fits KV's 512-byte keys. Not in the key: raw (it only shapes
 // the answer), max_age (it only says which entry may answer) and the token (entries are shared).
-import { egressCountry, egressName } from '../egress.js';
-import type { FetchRequest } from '../fetch-request.js';
+import { type FetchRequest, requestOptions } from '../fetch-request.js';
 
 /**
  * The URL as the key sees it: the WHATWG parser's form (scheme and host lowercase, default port
@@ -15,26 +14,16 @@ export function normalizeUrl(url: string): string {
   return parsed.href;
 }
 
-/** The content-changing fields of a request, normalized, in a fixed order. */
+/** The content-changing fields of a request, normalized, in a fixed order (the key of a stored render depends on it). */
 export function keyFields(request: FetchRequest): Record<string, string | number | boolean | string[] | null> {
+  const { raw: _raw, max_age: _maxAge, include_links, include_images, screenshot, ...content } = requestOptions(request);
   return {
     url: normalizeUrl(request.url),
-    output_format: request.outputFormat,
-    wait_event: request.waitEvent,
-    wait_ms: request.waitMs,
-    wait_for_selector: request.waitForSelector ?? null,
-    scroll: request.scroll,
-    include_selectors: request.includeSelectors ?? null,
-    exclude_selectors: request.excludeSelectors ?? null,
-    consent: request.consent,
-    proxy_name: egressName(request.egress),
-    country: egressCountry(request.egress) ?? null,
-    only_main_content: request.onlyMainContent,
-    include_metadata: request.includeMetadata,
-    // Only when asked: the keys of requests without them stay as they are.
-    ...(request.includeLinks ? { include_links: true } : {}),
-    ...(request.includeImages ? { include_images: true } : {}),
-    ...(request.screenshot === undefined ? {} : { screenshot: JSON.stringify(request.screenshot) }),
+    ...content,
+    // The views only when asked: the keys of requests without them stay as they were.
+    ...(include_links ? { include_links } : {}),
+    ...(include_images ? { include_images } : {}),
+    ...(screenshot === null ? {} : { screenshot: JSON.stringify(screenshot) }),
   };
 }
 

@@ -3,6 +3,7 @@
 // arguments are validated by the same rules as POST /api/fetch, so a bad field gets the same message.
 // Pure: no Hono, no MCP SDK.
 import type { z } from 'zod';
+import type { Blocked } from '../../blocked/verdict.js';
 import type { ApiError } from '../../errors.js';
 import type { Config } from '../config.js';
 import {
@@ -76,7 +77,8 @@ export function fetchPageToolDefinition(limits: SchemaLimits) {
     description:
       'Loads a web page in a real headless browser (JavaScript runs) and returns what a reader sees, as markdown by default. ' +
       'Set only_main_content to get the article without menus and footers. Long pages come in parts: ' +
-      'when a part is cut, its last line names the start_index of the next part.',
+      'when a part is cut, its last line names the start_index of the next part. ' +
+      'A bot wall in front of the page (a challenge, a CAPTCHA or a block page) comes back as an error naming its vendor.',
     inputSchema: documentedJsonSchema(fetchPageToolSchema(limits), TOOL_FIELD_DOCS) as { type: 'object'; [key: string]: unknown },
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   };
@@ -100,4 +102,23 @@ export function toolErrorText(error: ApiError): string {
   const lines = [`${error.code}: ${error.message}`];
   for (const issue of error.details ?? []) lines.push(`- ${issue.field}: ${issue.message}`);
   return lines.join('\n');
+}
+
+/** What an agent can do about each kind of wall. */
+const WALL_ADVICE: Record<Blocked['kind'], (waitMs: number) => string> = {
+  challenge: (waitMs) =>
+    `It is a bot challenge that did not let the browser through within wait_ms (${waitMs} ms): a longer wait_ms, another proxy_name or country, or a later try may pass it.`,
+  captcha: () => 'It asks a person to solve a CAPTCHA: another proxy_name or country, or a later try, may not be asked.',
+  block: () => 'The site refuses this client: another proxy_name or country, or a later try, may be let in.',
+};
+
+/**
+ * The text of the tool error for a page that is a bot wall (docs/api.md "Blocked pages"): what it
+ * is, whose, and what the agent can try; its content is not the page's, so none of it is sent.
+ */
+export function blockedToolText(blocked: Blocked, page: { finalUrl: string; status: number }, waitMs: number): string {
+  return [
+    `blocked: ${page.finalUrl} answered with a ${blocked.vendor} ${blocked.kind} page (status ${page.status}), not the page's content.`,
+    WALL_ADVICE[blocked.kind](waitMs),
+  ].join('\n');
 }

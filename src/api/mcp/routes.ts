@@ -13,15 +13,16 @@ import { bearerAuth } from '../auth.js';
 import { fetchPage } from '../fetch-page.js';
 import { discardBody, MAX_BODY_BYTES } from '../json-body.js';
 import { rateLimit } from '../rate-limit.js';
-import { parseFetchPageArguments, toolErrorText } from './fetch-page-tool.js';
+import { blockedToolText, parseFetchPageArguments, toolErrorText } from './fetch-page-tool.js';
 import { contentPart } from './paging.js';
 import { createMcpServer } from './server.js';
 
-/** One fetch_page call: the page's content, a part of it, or the API error as a tool error. */
+/** One fetch_page call: the page's content, a part of it, or the API error or the bot wall (docs/api.md "Blocked pages") as a tool error. */
 async function callFetchPage(c: Context<AppEnv>, args: unknown): Promise<CallToolResult> {
   try {
     const { request, maxLength, startIndex } = parseFetchPageArguments(args, c.get('config'));
-    const { content, page } = await fetchPage(c, request);
+    const { content, page, blocked } = await fetchPage(c, request);
+    if (blocked !== undefined) return { content: [{ type: 'text', text: blockedToolText(blocked, page, request.waitMs) }], isError: true };
     const result: CallToolResult = { content: [{ type: 'text', text: contentPart(content, startIndex, maxLength).text }] };
     if (request.includeMetadata) result.content.push({ type: 'text', text: JSON.stringify({ metadata: page.metadata ?? null }) });
     if (request.includeLinks) result.content.push({ type: 'text', text: JSON.stringify({ links: page.links ?? [] }) });

@@ -351,12 +351,32 @@ async function readResult(response, /** @type {Record<string, unknown>} */ body)
     const blob = await response.blob();
     const screenshot = blob.size === 0 ? null : { blob, label: `${contentType}, ${Math.round(blob.size / 1024)} KiB` };
     const content = screenshot === null ? '(no element matched: no image)' : '(the image alone: see the Screenshot view)';
-    return { content, pageStatus, pageHeaders: null, metadata: null, format: 'text', links: null, images: null, screenshot };
+    return {
+      content,
+      pageStatus,
+      pageHeaders: null,
+      metadata: null,
+      blocked: response.headers.get('X-Page-Blocked'),
+      format: 'text',
+      links: null,
+      images: null,
+      screenshot,
+    };
   }
   const text = await response.text();
   // raw: true answers with the content itself; then the page's status is only in X-Page-Status.
   if (response.ok && body.raw === true) {
-    return { content: text, pageStatus, pageHeaders: null, metadata: null, format, links: null, images: null, screenshot: null };
+    return {
+      content: text,
+      pageStatus,
+      pageHeaders: null,
+      metadata: null,
+      blocked: response.headers.get('X-Page-Blocked'),
+      format,
+      links: null,
+      images: null,
+      screenshot: null,
+    };
   }
   /** @type {any} */
   let json = null;
@@ -376,6 +396,8 @@ async function readResult(response, /** @type {Record<string, unknown>} */ body)
     pageHeaders: Object.entries(json.headers ?? {}),
     // Each field a string or null; null is shown as such.
     metadata: json.metadata ? Object.entries(json.metadata).map(([name, value]) => [name, value === null ? 'null' : String(value)]) : null,
+    // A bot wall in front of the page: its vendor and kind (docs/api.md "Blocked pages").
+    blocked: json.blocked ? `${json.blocked.vendor} (${json.blocked.kind})` : null,
     format,
     links: Array.isArray(json.links) ? json.links : null,
     images: Array.isArray(json.images) ? json.images : null,
@@ -426,6 +448,7 @@ async function onSubmit(/** @type {SubmitEvent} */ event) {
       fillSummary([
         ['API status', String(response.status)],
         ['Page status', result.pageStatus ?? 'unknown'],
+        ...(result.blocked ? [['Blocked', `${result.blocked}: a bot wall, not the page`]] : []),
         ['Final URL', response.headers.get('X-Final-Url') ?? ''],
         ['Wait result', response.headers.get('X-Wait-Result') ?? ''],
         ['Document', documentSummary(response)],

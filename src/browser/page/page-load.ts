@@ -8,11 +8,13 @@
 // page with that status (Chrome would show its own error page, or stay where it was: never the
 // target's content). Once the wait event fired, `scroll` scrolls through the page and waits for the
 // event again, and `wait_for_selector` waits for a rendered match, all within the same budget
-// (page-waits.ts). A main document that may be a PDF is held unread by the request filter and
-// answered by pdf-answer.ts instead: read out of the browser and converted. Closing the page is the
-// caller's job.
+// (page-waits.ts). The page read is judged a bot wall or not (src/blocked/); a challenge is waited
+// through while the budget lasts (challenge-wait.ts), and a wall is read whole, never its main
+// content. A main document that may be a PDF is held unread by the request filter and answered by
+// pdf-answer.ts instead: read out of the browser and converted. Closing the page is the caller's job.
 import type { HTTPResponse } from '@cloudflare/puppeteer';
 import { type AnswerKind, documentKind } from '../../shared/content-type.js';
+import { blockedVerdict, type MainResponse } from '../../blocked/verdict.js';
 import { ApiError } from '../../errors.js';
 import { forbiddenTarget } from '../../guard/policy.js';
 import { NO_METADATA } from '../../shared/metadata.js';
@@ -27,7 +29,8 @@ import { pdfAnswer, refuseForbiddenPdfAddress } from '../read/pdf-answer.js';
 import { scrollThrough, selectorsAccepted, waitForRendered } from './page-waits.js';
 import type { PreparedPage } from './page-setup.js';
 import type { ContentForm, LoadOptions, RenderedPage } from '../render-call.js';
-import { readBoundMs, serializePage } from '../read/serialize.js';
+import { type PageRead, readBoundMs, serializePage } from '../read/serialize.js';
+import { type Taken, waitThroughChallenge } from './challenge-wait.js';
 import { takeScreenshot } from '../read/screenshot.js';
 import { Timers } from '../timers.js';
 
@@ -202,9 +205,17 @@ function contentForm(options: LoadOptions, doc: MainDocument): ContentForm {
   return options.format === 'markdown' && isHtmlDocument(doc) ? 'markdown' : 'html';
 }
 
+/** The main document's status and headers as the verdict on walls takes them (none yet reads as a 200). */
+function responseOf(doc: MainDocument): MainResponse {
+  const response = doc.response();
+  return { status: response?.status() ?? 200, headers: response?.headers() ?? {} };
+}
+
 /** A target that answered with nothing to show: its status and headers, an empty document, nothing to wait for. */
 function emptyAnswer(options: LoadOptions, doc: MainDocument, response: HTTPResponse): RenderedPage {
   const form = contentForm(options, doc);
+  // A wall's edge may answer with headers alone (a refusal with a vendor's headers and no body).
+  const blocked = blockedVerdict(responseOf(doc));
   return {
     content: form === 'markdown' ? '' : EMPTY_DOCUMENT_HTML,
     form,
@@ -215,6 +226,7 @@ function emptyAnswer(options: LoadOptions, doc: MainDocument, response: HTTPResp
     headers: response.headers(),
     waitResult: 'event',
     documentKind: renderedKind(doc),
+    ...(blocked === undefined ? {} : { blocked }),
   };
 }
 
@@ -246,6 +258,44 @@ async function refuseSelectorsChromiumRefuses(page: LoadablePage['page'], option
   });
 }
 
+/** A read of the page as it stands and the verdict on it: a bot wall or the target's content. */
+interface TakenPage extends Taken {
+  read: PageRead;
+  form: ContentForm;
+}
+
+/**
+ * Reads the page in the form asked (its main content when asked, unless `whole`) and judges whether
+ * it is a bot wall by the main document's status and headers and what the read saw (src/blocked/).
+ */
+async function takePage(
+  target: LoadablePage,
+  options: LoadOptions,
+  timer: PhaseTimer,
+  watchers: LoadWatchers,
+  whole = false,
+): Promise<TakenPage> {
+  const { doc, timers } = watchers;
+  const form = contentForm(options, doc);
+  const mainContent = options.mainContent && isHtmlDocument(doc) && !whole;
+  const mode = form === 'html' && mainContent ? 'main-html' : form;
+  // Selectors pick parts of an HTML document; any other document is read whole.
+  const selection = isHtmlDocument(doc) ? options.selection : undefined;
+  // Links and images are those of an HTML document; any other has none.
+  const views = isHtmlDocument(doc) ? options.views : undefined;
+  const read = await timer.time('serialize', () =>
+    serializePage(
+      target.page,
+      mode,
+      options.maxContentBytes,
+      { timers, boundMs: readBoundMs(options) },
+      { metadata: options.metadata, mainContent, selection, ...(views === undefined ? {} : { views }) },
+    ),
+  );
+  const blocked = blockedVerdict(responseOf(doc), read.wallSignals);
+  return { read, form, ...(blocked === undefined ? {} : { blocked }) };
+}
+
 async function load(target: LoadablePage, options: LoadOptions, timer: PhaseTimer, watchers: LoadWatchers): Promise<RenderedPage> {
   const { page } = target;
   const { doc, timers } = watchers;
@@ -261,29 +311,23 @@ async function load(target: LoadablePage, options: LoadOptions, timer: PhaseTime
   const emptyResponse = doc.response();
   if (answer === 'empty' && emptyResponse !== undefined) return emptyAnswer(options, doc, emptyResponse);
   const times = { navigationStart, answered: Date.now() };
-  const waitResult = await timer.time('wait', () => waitForReadiness(target, options, watchers, times));
-  const form = contentForm(options, doc);
-  const mainContent = options.mainContent && isHtmlDocument(doc);
-  const mode = form === 'html' && mainContent ? 'main-html' : form;
-  // Selectors pick parts of an HTML document; any other document is read whole.
-  const selection = isHtmlDocument(doc) ? options.selection : undefined;
-  // Links and images are those of an HTML document; any other has none.
-  const views = isHtmlDocument(doc) ? options.views : undefined;
-  const {
-    content,
-    metadata,
-    contentMode,
-    selectorMatches,
-    views: gathered,
-  } = await timer.time('serialize', () =>
-    serializePage(
-      page,
-      mode,
-      options.maxContentBytes,
-      { timers, boundMs: readBoundMs(options) },
-      { metadata: options.metadata, mainContent, selection, ...(views === undefined ? {} : { views }) },
-    ),
+  const firstWait = await timer.time('wait', () => waitForReadiness(target, options, watchers, times));
+  const deadline = navigationStart + options.waitMs;
+  const take = () => takePage(target, options, timer, watchers);
+  const { taken, waitResult } = await waitThroughChallenge(
+    { taken: await take(), waitResult: firstWait },
+    {
+      watchNext: () => watchMainDocument(page, target.guard, options.maxContentBytes),
+      settle: (next) => waitWithinBudget(target, options, { ...watchers, doc: next }, deadline),
+      take,
+    },
+    { deadline, timers, timer },
   );
+  const { form, blocked } = taken;
+  // A wall has no main content to find: it is answered whole (docs/api.md "Blocked pages").
+  const read =
+    blocked !== undefined && taken.read.contentMode === 'main' ? (await takePage(target, options, timer, watchers, true)).read : taken.read;
+  const { content, metadata, contentMode, selectorMatches, views: gathered } = read;
   const shot = options.screenshot === undefined ? {} : await timer.time('screenshot', () => screenshotOf(page, options));
   const bodyFailure = doc.bodyFailure();
   // The document answered, then broke off before any of its content arrived: nothing to return.
@@ -304,6 +348,7 @@ async function load(target: LoadablePage, options: LoadOptions, timer: PhaseTime
     headers: response?.headers() ?? {},
     waitResult,
     documentKind: renderedKind(doc),
+    ...(blocked === undefined ? {} : { blocked }),
   };
 }
 

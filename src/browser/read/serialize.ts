@@ -16,6 +16,7 @@ import { ApiError, contentTooLarge } from '../../errors.js';
 import { utf8Length } from '../../shared/utf8.js';
 import { callInWorldSliced, inPageFunction, isNavigatedAway, openWorld, type World } from './isolated-world.js';
 import type { PageMetadata } from '../../shared/metadata.js';
+import type { WallSignals } from '../../blocked/verdict.js';
 import type { ContentMode, PageReply, PageRequest, PageViews, PartSelection, PortableTree, ViewRequest } from '../../in-page/protocol.js';
 import { registerChildFrames } from './remote-frames.js';
 import type { Timers } from '../timers.js';
@@ -161,6 +162,7 @@ function contentOf(reply: PageReply, maxContentBytes: number): PageRead {
     ...(reply.metadata === undefined ? {} : { metadata: reply.metadata }),
     ...(reply.selectorMatches === undefined ? {} : { selectorMatches: reply.selectorMatches }),
     ...(reply.views === undefined ? {} : { views: reply.views }),
+    ...(reply.wallSignals === undefined ? {} : { wallSignals: reply.wallSignals }),
   };
 }
 
@@ -174,6 +176,8 @@ export interface PageRead {
   selectorMatches?: number;
   /** The links and images asked for, gathered by the same read. */
   views?: PageViews;
+  /** What the page shows of a bot wall, when it shows a wall's marker (in-page/wall-signals.ts). */
+  wallSignals?: WallSignals;
 }
 
 export interface ReadOptions {

@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { blockedRoutes } from './blocked-routes.js';
 import { consentRoutes } from './consent-routes.js';
 import { acceptGuardSockets, guardRoutes, isGuardSocket } from './guard-routes.js';
 import { pdfRoutes } from './pdf-routes.js';
@@ -403,7 +404,8 @@ export async function startFixtureServer(): Promise<FixtureServer> {
       pdfRoutes[url.pathname] ??
       lazyRoutes[url.pathname] ??
       viewsRoutes[url.pathname] ??
-      guardRoutes[url.pathname];
+      guardRoutes[url.pathname] ??
+      blockedRoutes[url.pathname];
     const handled = route
       ? route(url, req, res)
       : url.pathname.startsWith('/pages/')

@@ -439,6 +439,68 @@ describe('successful fetches', () => {
   });
 });
 
+describe('bot walls (docs/api.md "Blocked pages")', () => {
+  const WALL: RenderOutcome = {
+    ...PAGE,
+    page: { ...(PAGE.ok && PAGE.page)!, status: 403, blocked: { vendor: 'cloudflare', kind: 'challenge' } },
+  };
+  /** A Workers KV stand-in that records writes, and an execution context that runs what it is handed. */
+  function store() {
+    const put = vi.fn(async () => undefined);
+    const kv = { getWithMetadata: async () => ({ value: null, metadata: null }), put } as unknown as KVNamespace;
+    const waited: Promise<unknown>[] = [];
+    const ctx = { waitUntil: (work: Promise<unknown>) => waited.push(work), passThroughOnException: () => undefined };
+    return { put, kv, ctx: ctx as unknown as ExecutionContext, settled: () => Promise.all(waited) };
+  }
+  const post = (outcome: RenderOutcome, body: object, cache: ReturnType<typeof store>) =>
+    createApp().request(
+      '/api/fetch',
+      {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      },
+      { API_TOKENS: TOKEN, BROWSER: {} as Fetcher, BROWSER_DIRECTORY: fakeDirectory(outcome).namespace, CACHE: cache.kv },
+      cache.ctx,
+    );
+
+  it('adds X-Page-Blocked and `blocked` to the JSON answer, and never stores the render', async () => {
+    const cache = store();
+    const response = await post(WALL, { url: 'https://example.com/', max_age: 60 }, cache);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('X-Page-Blocked')).toBe('cloudflare');
+    expect(response.headers.get('X-Cache')).toBe('MISS');
+    expect(await response.json()).toEqual({
+      data: PAGE.ok && PAGE.page.content,
+      status: 403,
+      headers: PAGE.ok && PAGE.page.headers,
+      blocked: { vendor: 'cloudflare', kind: 'challenge' },
+    });
+    await cache.settled();
+    expect(cache.put).not.toHaveBeenCalled();
+  });
+
+  it('says X-Page-Blocked with raw: true too, and stores an ordinary render (the store is reached)', async () => {
+    const cache = store();
+    const raw = await post(WALL, { url: 'https://example.com/', raw: true }, cache);
+    expect(raw.headers.get('X-Page-Blocked')).toBe('cloudflare');
+    expect(await raw.text()).toBe(PAGE.ok && PAGE.page.content);
+    await cache.settled();
+    expect(cache.put).not.toHaveBeenCalled();
+    const ordinary = await post(PAGE, { url: 'https://example.com/' }, cache);
+    expect(ordinary.headers.has('X-Page-Blocked')).toBe(false);
+    expect(Object.keys((await ordinary.json()) as object)).toEqual(['data', 'status', 'headers']);
+    await cache.settled();
+    expect(cache.put).toHaveBeenCalledTimes(1);
+  });
+
+  it('logs whose wall it was in the request line', async () => {
+    await post(WALL, { url: 'https://example.com/' }, store());
+    const line = loggedLines().find((text) => text.includes('"path":"/api/fetch"'));
+    expect(JSON.parse(line!).blocked).toEqual({ vendor: 'cloudflare', kind: 'challenge' });
+  });
+});
+
 describe('routing and failures', () => {
   it('answers 404 not_found for an unknown path', async () => {
     const { call } = setup();

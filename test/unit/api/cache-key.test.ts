@@ -2,9 +2,9 @@
 // and which request fields make a different key.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cacheKey, normalizeUrl } from '../../../src/api/cache/cache-key.js';
+import { cacheKey, keyFields, normalizeUrl } from '../../../src/api/cache/cache-key.js';
 import { readConfig } from '../../../src/api/config.js';
-import { type FetchRequest, parseFetchRequest } from '../../../src/api/fetch-request.js';
+import { type FetchRequest, parseFetchRequest, requestOptions } from '../../../src/api/fetch-request.js';
 
 const RUNS = { numRuns: 300, seed: 0x51f15e };
 
@@ -136,6 +136,35 @@ describe('cacheKey', () => {
     ['include_images', { include_images: true }],
   ])('changes with %s', async (_name, fields) => {
     expect(await cacheKey(request(fields))).not.toBe(await cacheKey(base));
+  });
+
+  it('is the key stored renders were written under, for the same request', async () => {
+    expect(await cacheKey(base)).toBe('render:v2:78918b993c51c7a5e21d2da0b6df94bc63e3422a0232e5b8e626c78c14cfe9d6');
+    const every = request({
+      url: 'https://Example.com/a?q=1#top',
+      output_format: 'markdown',
+      wait_event: 'load',
+      wait_ms: 1000,
+      wait_for_selector: '#c',
+      scroll: true,
+      include_selectors: ['article'],
+      exclude_selectors: ['.ad'],
+      consent: 'keep',
+      country: 'jp',
+      only_main_content: true,
+      include_metadata: true,
+      raw: true,
+      max_age: 60,
+    });
+    expect(await cacheKey(every)).toBe('render:v2:8c6eebd7b1bff95dfb5394fab99d2d75c3cd087b1edb3a5f10efd21cef55ea5f');
+  });
+
+  it('holds every option of the request but raw and max_age, the views only when asked', () => {
+    const VIEWS = ['include_links', 'include_images', 'screenshot'];
+    const options = Object.keys(requestOptions(base)).filter((name) => name !== 'raw' && name !== 'max_age');
+    expect(Object.keys(keyFields(base))).toEqual(['url', ...options.filter((name) => !VIEWS.includes(name))]);
+    const withViews = request({ include_links: true, include_images: true, screenshot: true });
+    expect(Object.keys(keyFields(withViews))).toEqual(['url', ...options]);
   });
 
   it('changes with proxy_name', async () => {

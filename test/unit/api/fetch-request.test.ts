@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readConfig, type Config } from '../../../src/api/config.js';
 import { ApiError } from '../../../src/errors.js';
-import { parseFetchRequest } from '../../../src/api/fetch-request.js';
+import { fetchRequestSchema, parseFetchRequest, requestOptions } from '../../../src/api/fetch-request.js';
 
 const config: Config = readConfig({});
 const withProxies = (proxies: object): Config => readConfig({ PROXIES: JSON.stringify(proxies) });
@@ -294,5 +294,55 @@ describe('screenshot', () => {
     ['yes', 'screenshot'],
   ])('names the failing key of %j', (screenshot, field) => {
     expect(fieldsOf(screenshot)).toEqual([field]);
+  });
+});
+
+describe('requestOptions', () => {
+  it('names every field of the body but the URL, in one fixed order', () => {
+    const fields = Object.keys(fetchRequestSchema(config).shape).filter((field) => field !== 'url');
+    const options = Object.keys(requestOptions(parseFetchRequest({ url: URL_OK }, config)));
+    expect([...options].sort()).toEqual([...fields].sort());
+    expect(options).toEqual([
+      'output_format',
+      'wait_event',
+      'wait_ms',
+      'wait_for_selector',
+      'scroll',
+      'include_selectors',
+      'exclude_selectors',
+      'consent',
+      'proxy_name',
+      'country',
+      'only_main_content',
+      'include_metadata',
+      'raw',
+      'max_age',
+      'include_links',
+      'include_images',
+      'screenshot',
+    ]);
+  });
+
+  it('gives each option as the request resolved it, an absent one as null', () => {
+    expect(requestOptions(parseFetchRequest({ url: URL_OK, wait_ms: 0, country: 'jp', include_selectors: [] }, config))).toEqual({
+      output_format: 'html',
+      wait_event: 'networkIdle',
+      wait_ms: 5000,
+      wait_for_selector: null,
+      scroll: false,
+      include_selectors: null,
+      exclude_selectors: null,
+      consent: 'reject',
+      proxy_name: 'fast_dc',
+      country: 'JP',
+      only_main_content: false,
+      include_metadata: false,
+      raw: false,
+      max_age: 0,
+      include_links: false,
+      include_images: false,
+      screenshot: null,
+    });
+    expect(requestOptions(parseFetchRequest({ url: URL_OK }, config)).country).toBeNull();
   });
 });

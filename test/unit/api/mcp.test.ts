@@ -235,6 +235,30 @@ describe('POST /mcp through the app', () => {
     expect(line).toMatchObject({ path: '/mcp', status: 200, errorCode: 'browser_unavailable', cause: 'launch refused' });
   });
 
+  it.each([
+    ['challenge', 'a longer wait_ms, another proxy_name or country, or a later try may pass it.'],
+    ['captcha', 'It asks a person to solve a CAPTCHA: another proxy_name or country, or a later try, may not be asked.'],
+    ['block', 'The site refuses this client: another proxy_name or country, or a later try, may be let in.'],
+  ] as const)('answers a bot wall (%s) as a tool error naming the vendor and what to try, without its content', async (kind, advice) => {
+    const wall: RenderOutcome = { ...PAGE, page: { ...(PAGE.ok && PAGE.page)!, status: 403, blocked: { vendor: 'datadome', kind } } };
+    const { appFetch } = setup(wall);
+    const client = await connect(appFetch);
+    const result = (await client.callTool({
+      name: 'fetch_page',
+      arguments: { url: 'https://example.com/', wait_ms: 2000 },
+    })) as CallToolResult;
+    expect(result.isError).toBe(true);
+    expect(result.content).toHaveLength(1);
+    const text = (result.content[0] as { text: string }).text;
+    expect(text.split('\n')[0]).toBe(
+      `blocked: https://example.com/ answered with a datadome ${kind} page (status 403), not the page's content.`,
+    );
+    expect(text.endsWith(advice)).toBe(true);
+    if (kind === 'challenge') expect(text).toContain('within wait_ms (2000 ms)');
+    expect(text).not.toContain('Some words.');
+    await client.close();
+  });
+
   it('refuses an unknown tool with a protocol error', async () => {
     const { appFetch, admit } = setup(PAGE);
     const client = await connect(appFetch);

@@ -73,6 +73,7 @@ describe('the OpenAPI document', () => {
       'X-Document-Kind',
       'Server-Timing',
       'X-Cache',
+      'X-Page-Blocked',
       'X-Pdf-Pages',
       'X-Screenshot-Matches',
       'X-Screenshot-Truncated',
@@ -81,12 +82,22 @@ describe('the OpenAPI document', () => {
     expect(ok.headers['X-Wait-Result'].schema.enum).toEqual(['event', 'timeout']);
     expect(ok.headers['X-Document-Kind'].schema.enum).toEqual(['html', 'json', 'xml', 'text', 'pdf']);
     expect(ok.headers['X-Cache'].schema.enum).toEqual(['HIT', 'MISS']);
-    // Age only on a HIT, X-Pdf-Pages only on a PDF, the screenshot's headers only with one: not on every answer.
+    // Age only on a HIT, X-Pdf-Pages only on a PDF, X-Page-Blocked only on a bot wall, the screenshot's headers only with one: not on every answer.
     expect(
       Object.entries(ok.headers)
         .filter(([, header]) => !(header as { required?: boolean }).required)
         .map(([name]) => name),
-    ).toEqual(['X-Pdf-Pages', 'X-Screenshot-Matches', 'X-Screenshot-Truncated', 'Age']);
+    ).toEqual(['X-Page-Blocked', 'X-Pdf-Pages', 'X-Screenshot-Matches', 'X-Screenshot-Truncated', 'Age']);
+  });
+
+  it('documents a bot wall: X-Page-Blocked and the optional `blocked` member name the vendor and the kind', () => {
+    const vendors = ['cloudflare', 'akamai', 'perimeterx', 'datadome', 'imperva', 'aws-waf', 'kasada', 'captcha'];
+    expect(fetchOperation.responses['200'].headers['X-Page-Blocked'].schema.enum).toEqual(vendors);
+    const blocked = (doc.components.schemas.FetchResponse as Json).properties.blocked;
+    expect(blocked.properties.vendor.enum).toEqual(vendors);
+    expect(blocked.properties.kind.enum).toEqual(['challenge', 'captcha', 'block']);
+    expect(blocked.required).toEqual(['vendor', 'kind']);
+    expect(blocked.additionalProperties).toBe(false);
   });
 });
 

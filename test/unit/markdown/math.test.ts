@@ -2,6 +2,8 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { documentToMarkdown } from '../../../src/markdown/convert.js';
+import type { DomElement } from '../../../src/markdown/dom.js';
+import { isTexAnnotation } from '../../../src/markdown/math-rules.js';
 
 const md = (body: string) => documentToMarkdown(parseHTML(`<html><body>${body}</body></html>`).document as never, undefined);
 
@@ -26,5 +28,25 @@ describe('MathML', () => {
     expect(
       md('<p><math><semantics><mi>a</mi><annotation encoding="application/x-tex">a\n  +\n  b</annotation></semantics></math></p>'),
     ).toBe('$a + b$\n');
+  });
+});
+
+describe('isTexAnnotation (what the reader form keeps although nothing renders it)', () => {
+  const first = (markup: string) =>
+    parseHTML(`<html><body><math><semantics><mi>x</mi>${markup}</semantics></math></body></html>`).document.querySelector(
+      'semantics > :last-child',
+    ) as unknown as DomElement;
+
+  it('is an annotation whose encoding is TeX, in any case and with white space around it', () => {
+    expect(isTexAnnotation(first('<annotation encoding="application/x-tex">x</annotation>'))).toBe(true);
+    expect(isTexAnnotation(first('<annotation encoding=" Application/X-TeX ">x</annotation>'))).toBe(true);
+  });
+
+  it('is no annotation of another encoding, no annotation-xml, and no annotation without an encoding', () => {
+    expect(isTexAnnotation(first('<annotation encoding="text/plain">x</annotation>'))).toBe(false);
+    expect(isTexAnnotation(first('<annotation encoding="TeX">x</annotation>'))).toBe(false);
+    expect(isTexAnnotation(first('<annotation-xml encoding="application/x-tex"><mi>x</mi></annotation-xml>'))).toBe(false);
+    expect(isTexAnnotation(first('<annotation>x</annotation>'))).toBe(false);
+    expect(isTexAnnotation(first('<mtext encoding="application/x-tex">x</mtext>'))).toBe(false);
   });
 });
