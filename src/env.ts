@@ -72,6 +72,8 @@ export interface Env {
   CRAWL_HOST_DELAY_MS?: string;
   /** Pages of one host fetched at once by a job. */
   CRAWL_HOST_CONCURRENCY?: string;
+  /** CSS px of a full-page screenshot at most. */
+  MAX_SCREENSHOT_HEIGHT?: string;
 }
 
 // Keeps Env in step with wrangler.toml: WorkerBindings is generated from it (`npm run types`, checked

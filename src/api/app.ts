@@ -5,6 +5,8 @@
 import { Hono, type Context } from 'hono';
 import { requestId } from 'hono/request-id';
 import { ApiError, asApiError } from '../errors.js';
+import { base64Bytes } from '../shared/bytes.js';
+import type { Screenshot } from '../shared/screenshot.js';
 import { wellFormed } from '../shared/utf8.js';
 import { accessLog, logError } from './access-log.js';
 import type { AppEnv } from './app-env.js';
@@ -26,6 +28,11 @@ async function renderError(error: unknown, c: Context<AppEnv>): Promise<Response
   logError(c.get('log'), apiError);
   for (const [name, value] of Object.entries(apiError.headers)) c.header(name, value);
   return c.json(apiError.toBody(), apiError.status);
+}
+
+function imageAnswer(c: Context<AppEnv>, screenshot: Screenshot | undefined): Response {
+  if (screenshot === undefined) return c.body(null, 200);
+  return c.body(base64Bytes(screenshot.data), 200, { 'Content-Type': screenshot.type });
 }
 
 /** `mcpTools`: tools the MCP endpoint offers beside fetch_page (the site tools, added by src/index.ts). */
@@ -50,11 +57,15 @@ export function createApp(options: { mcpTools?: McpToolsOf } = {}) {
     if (page.pdfPages !== undefined) c.header('X-Pdf-Pages', `${page.pdfPages.converted}/${page.pdfPages.total}`);
     if (request.onlyMainContent) c.header('X-Content-Mode', page.contentMode ?? 'full');
     if (request.includeSelectors !== undefined) c.header('X-Selector-Matches', String(page.selectorMatches ?? 0));
+    if (request.screenshot?.selector !== undefined) c.header('X-Screenshot-Matches', String(page.screenshotMatches ?? 0));
+    if (page.screenshotTruncated) c.header('X-Screenshot-Truncated', 'true');
     if (blocked !== undefined) c.header('X-Page-Blocked', blocked.vendor);
     c.header('X-Cache', bypassed ? 'BYPASS' : age === undefined ? 'MISS' : 'HIT');
     if (age !== undefined) c.header('Age', String(age));
     c.header('Server-Timing', timer.header());
     c.header('Cache-Control', 'no-store');
+    // With a screenshot, raw answers the image alone (an empty body when its selector matched nothing).
+    if (request.raw && request.screenshot !== undefined) return imageAnswer(c, page.screenshot);
     // The JSON answer escapes lone surrogates; a raw body must be valid UTF-8 as its charset says.
     if (request.raw) return c.body(wellFormed(content), 200, { 'Content-Type': contentTypeFor(request.outputFormat) });
     const envelope = {
@@ -62,6 +73,10 @@ export function createApp(options: { mcpTools?: McpToolsOf } = {}) {
       status: page.status,
       headers: page.headers,
       ...(request.includeMetadata ? { metadata: page.metadata ?? null } : {}),
+      // A document without a DOM (a PDF, text, JSON) has none: an empty list.
+      ...(request.includeLinks ? { links: page.links ?? [] } : {}),
+      ...(request.includeImages ? { images: page.images ?? [] } : {}),
+      ...(page.screenshot === undefined ? {} : { screenshot: page.screenshot }),
       ...(blocked === undefined ? {} : { blocked }),
     };
     return c.json(envelope);

@@ -29,6 +29,8 @@ export interface Config {
   maxPdfBytes: number;
   /** Pages of a PDF converted at most. */
   maxPdfPages: number;
+  /** CSS px of a full-page screenshot at most; a taller page is cut there. */
+  maxScreenshotHeight: number;
   /** The site operations' bounds (docs/api.md "Sites"). */
   sites: SiteLimits;
 }
@@ -95,6 +97,7 @@ export function readConfig(env: Partial<Env>): Config {
     maxScrollSteps: parsePositiveInt('MAX_SCROLL_STEPS', env.MAX_SCROLL_STEPS, 10),
     maxPdfBytes: parsePositiveInt('MAX_PDF_BYTES', env.MAX_PDF_BYTES, 25 * 1024 * 1024),
     maxPdfPages: parsePositiveInt('MAX_PDF_PAGES', env.MAX_PDF_PAGES, 300),
+    maxScreenshotHeight: parsePositiveInt('MAX_SCREENSHOT_HEIGHT', env.MAX_SCREENSHOT_HEIGHT, 32768),
     sites: {
       maxCrawlPages: parsePositiveInt('MAX_CRAWL_PAGES', env.MAX_CRAWL_PAGES, 10_000),
       maxBatchUrls: parsePositiveInt('MAX_BATCH_URLS', env.MAX_BATCH_URLS, 1000),

@@ -67,6 +67,13 @@ function renderCall(request: FetchRequest, config: Config): RenderCall {
       metadata: request.includeMetadata,
       mainContent: request.onlyMainContent,
       ...(isDefaultVisit(request.visit) ? {} : { visit: request.visit }),
+      // Images are measured and pictured as they are rendered, loaded (a blocked one shows its alt text instead).
+      ...(request.includeImages || request.screenshot !== undefined ? { loadMedia: true } : {}),
+      ...(request.screenshot === undefined ? {} : { screenshot: { ...request.screenshot, maxHeight: config.maxScreenshotHeight } }),
+      // Read with raw too, as the metadata: a stored render serves later JSON answers of its key.
+      ...(request.includeLinks || request.includeImages
+        ? { views: { ...(request.includeLinks ? { links: true } : {}), ...(request.includeImages ? { images: true } : {}) } }
+        : {}),
     },
     idleCloseMs: config.browserIdleCloseMs,
     fleet: { maxBrowsers: config.maxBrowsersPerLocation, maxPages: config.maxPagesPerBrowser, queueMs: config.queueTimeoutMs },
@@ -146,6 +153,7 @@ export async function fetchPageIn(c: FetchContext, request: FetchRequest): Promi
   // The browser side measured what it returned; only content converted here can differ.
   if (content !== page.content && utf8Length(content) > config.maxContentBytes) throw contentTooLarge(config.maxContentBytes);
   const { status, headers, finalUrl, waitResult, contentMode, metadata, selectorMatches, documentKind, pdfPages } = page;
+  const { links, images, screenshot, screenshotMatches, screenshotTruncated } = page;
   const render: StoredRender = {
     content,
     status,
@@ -157,6 +165,11 @@ export async function fetchPageIn(c: FetchContext, request: FetchRequest): Promi
     selectorMatches,
     documentKind,
     pdfPages,
+    links,
+    images,
+    screenshot,
+    screenshotMatches,
+    screenshotTruncated,
   };
   const { blocked } = page;
   if (blocked !== undefined) {

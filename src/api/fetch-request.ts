@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ApiError, type FieldIssue } from '../errors.js';
 import { CONSENT_CHOICES, type ConsentChoice } from '../shared/consent.js';
+import { SCREENSHOT_TYPES, type ScreenshotRequest } from '../shared/screenshot.js';
 import { WAIT_EVENTS, type WaitEvent } from '../shared/wait-events.js';
 import type { Config } from './config.js';
 import { selectorProblem } from './css-selector.js';
@@ -45,6 +46,12 @@ export interface FetchRequest {
   onlyMainContent: boolean;
   /** Seconds: a stored render at most this old may answer; 0 always renders (api/cache/). */
   maxAge: number;
+  /** Add the page's links to the JSON answer (docs/api.md "Links, images and screenshots"). */
+  includeLinks: boolean;
+  /** Add the page's images to the JSON answer. */
+  includeImages: boolean;
+  /** Add a picture of the page; with raw, the answer is the image alone. */
+  screenshot?: ScreenshotRequest;
   /** Where the traffic leaves from, resolved (egress.ts). */
   egress: Egress;
   /** Device, viewport, cookies and extra headers of the visit (docs/api.md "Request controls"). */
@@ -87,6 +94,23 @@ function selectorList() {
     .nullish();
 }
 
+/** `screenshot`: true (the viewport, PNG) or the object that says which picture (docs/api.md "Links, images and screenshots"). */
+function screenshotField() {
+  const options = z
+    .strictObject({
+      full_page: z.boolean({ message: 'must be a boolean' }).nullish(),
+      selector: selector().nullish(),
+      type: z.enum(SCREENSHOT_TYPES, { message: `must be one of ${SCREENSHOT_TYPES.map((v) => `"${v}"`).join(', ')}` }).nullish(),
+      quality: integerField(1, 100),
+    })
+    .superRefine((value, ctx) => {
+      if (value.quality !== undefined && value.quality !== null && (value.type ?? 'png') === 'png') {
+        ctx.addIssue({ code: 'custom', path: ['quality'], message: 'applies to "jpeg" and "webp" only, not to "png"' });
+      }
+    });
+  return z.union([z.boolean(), options], { message: 'must be a boolean or an object' }).nullish();
+}
+
 /** The body schema; also the source of the OpenAPI document's request schema (src/openapi.ts). */
 export function fetchRequestSchema({ maxWaitMs, maxCacheAge }: SchemaLimits) {
   const enumMessage = (values: readonly string[]) => ({ message: `must be one of ${values.map((v) => `"${v}"`).join(', ')}` });
@@ -106,6 +130,9 @@ export function fetchRequestSchema({ maxWaitMs, maxCacheAge }: SchemaLimits) {
     raw: z.boolean({ message: 'must be a boolean' }).nullish(),
     only_main_content: z.boolean({ message: 'must be a boolean' }).nullish(),
     include_metadata: z.boolean({ message: 'must be a boolean' }).nullish(),
+    include_links: z.boolean({ message: 'must be a boolean' }).nullish(),
+    include_images: z.boolean({ message: 'must be a boolean' }).nullish(),
+    screenshot: screenshotField(),
     max_age: integerField(0, maxCacheAge),
     proxy_name: z.string({ message: 'must be a string' }).min(1, { message: 'must not be empty' }).nullish(),
     country: z
@@ -120,17 +147,27 @@ export function fetchRequestSchema({ maxWaitMs, maxCacheAge }: SchemaLimits) {
 const fieldName = (path: PropertyKey[]) =>
   path.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i > 0 ? '.' : ''}${String(part)}`)).join('');
 
-/** Every failing field of a schema error, named as the caller wrote it; unknown keys each named. */
+/** A union branch that failed only because the value is of another type: the caller meant another branch. */
+const wrongType = (branch: z.core.$ZodIssue[]) => branch.length === 1 && branch[0]!.code === 'invalid_type' && branch[0]!.path.length === 0;
+
+function issuesAt(issues: readonly z.core.$ZodIssue[], at: PropertyKey[], into: FieldIssue[]): void {
+  for (const issue of issues) {
+    const path = [...at, ...issue.path];
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) into.push({ field: fieldName([...path, key]), message: 'is not a known field' });
+      continue;
+    }
+    // A union (screenshot: a boolean or an object) names the fields of the branch the value is of.
+    const meant = issue.code === 'invalid_union' ? issue.errors.filter((branch) => !wrongType(branch)) : [];
+    if (meant.length === 1) issuesAt(meant[0]!, path, into);
+    else into.push({ field: fieldName(path) || '(body)', message: issue.message });
+  }
+}
+
+/** Every failing field of a schema error, named as the caller wrote it; unknown keys each named where they stand. */
 export function schemaIssues(error: z.ZodError): FieldIssue[] {
   const issues: FieldIssue[] = [];
-  for (const issue of error.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      // Named where it stands: `viewport.scale` inside an object of the body.
-      for (const key of issue.keys) issues.push({ field: fieldName([...issue.path, key]), message: 'is not a known field' });
-    } else {
-      issues.push({ field: fieldName(issue.path) || '(body)', message: issue.message });
-    }
-  }
+  issuesAt(error.issues, [], issues);
   return issues;
 }
 
@@ -171,6 +208,20 @@ export function validateBody<Schema extends z.ZodType<Partial<EgressFields>>>(
   return { body: parsed.data, egress };
 }
 
+/** The screenshot asked for, with its defaults (the viewport, PNG); none for absent or false. */
+function screenshotOf(field: FetchBody['screenshot']): { screenshot?: ScreenshotRequest } {
+  if (field === undefined || field === null || field === false) return {};
+  const options = field === true ? {} : field;
+  return {
+    screenshot: {
+      fullPage: options.full_page ?? false,
+      ...(options.selector === undefined || options.selector === null ? {} : { selector: options.selector }),
+      type: options.type ?? 'png',
+      ...(options.quality === undefined || options.quality === null ? {} : { quality: options.quality }),
+    },
+  };
+}
+
 /**
  * The normalized request of a valid body, with the defaults of docs/api.md "Request"; `outputFormat` is
  * the caller's default.
@@ -195,6 +246,9 @@ export function fetchRequestFrom(
     includeMetadata: body.include_metadata ?? false,
     onlyMainContent: body.only_main_content ?? false,
     maxAge: body.max_age ?? 0,
+    includeLinks: body.include_links ?? false,
+    includeImages: body.include_images ?? false,
+    ...screenshotOf(body.screenshot),
     egress,
     visit: visitFrom(body),
   };
@@ -219,6 +273,9 @@ export interface RequestOptions extends VisitOptions {
   include_metadata: boolean;
   raw: boolean;
   max_age: number;
+  include_links: boolean;
+  include_images: boolean;
+  screenshot: ScreenshotRequest | null;
 }
 
 /**
@@ -244,6 +301,9 @@ export function requestOptions(request: FetchRequest): RequestOptions {
     include_metadata: request.includeMetadata,
     raw: request.raw,
     max_age: request.maxAge,
+    include_links: request.includeLinks,
+    include_images: request.includeImages,
+    screenshot: request.screenshot ?? null,
     ...visitOptions(request.visit),
   };
 }

@@ -61,6 +61,20 @@ export const FETCH_FIELD_DOCS: Record<BodyField, FieldDocs> = {
       'true adds `metadata` to the JSON answer (title, description, language, canonical URL, site name, author, published time, image); ignored with raw.',
     default: false,
   },
+  include_links: {
+    description:
+      'true adds `links` to the JSON answer: every distinct http(s) link a reader sees (shadow roots and frames included, document order) once, absolute, with its accessible text, its region (main, navigation, header, footer, aside, other) and whether it is internal to the final host; ignored with raw.',
+    default: false,
+  },
+  include_images: {
+    description:
+      'true adds `images` to the JSON answer: every distinct image a reader sees, by the URL the browser uses, with its alt, rendered size in CSS px and region; data: URIs and images under 2×2 px left out; ignored with raw.',
+    default: false,
+  },
+  screenshot: {
+    description:
+      'true (the viewport, PNG) or {"full_page"?, "selector"?, "type"?: "png" | "jpeg" | "webp", "quality"?: 1–100 (jpeg and webp only)}: adds `screenshot` ({type, width, height, data: base64}) to the JSON answer, taken when the page is taken; with raw: true the answer is the image alone. full_page: the whole page up to MAX_SCREENSHOT_HEIGHT CSS px (X-Screenshot-Truncated: true when cut); selector: the first rendered match, its whole box (X-Screenshot-Matches: 0 and no screenshot when none). Unknown keys, a selector that does not parse and quality with png are 400 naming screenshot.<key>.',
+  },
   max_age: {
     description:
       'Seconds: a stored render of the same page and options at most this old may answer (X-Cache: HIT, Age); 0 always renders. At most MAX_CACHE_AGE.',
@@ -140,12 +154,72 @@ const FETCH_HEADERS: Record<string, Header> = {
     description: 'On a PDF answer: `<converted>/<total>` pages; at most MAX_PDF_PAGES are converted, the rest cut.',
     schema: { type: 'string', pattern: '^[0-9]+/[0-9]+$' },
   },
+  'X-Screenshot-Matches': {
+    description: 'With a screenshot selector: `1` when the element was taken, `0` when none matching is rendered (no screenshot then).',
+    schema: { type: 'string', enum: ['0', '1'] },
+  },
+  'X-Screenshot-Truncated': {
+    description: 'On a full-page screenshot cut at MAX_SCREENSHOT_HEIGHT CSS px: `true`.',
+    schema: { type: 'string', const: 'true' },
+  },
   Age: {
     description: 'With X-Cache: HIT, whole seconds since the stored render was taken.',
     schema: { type: 'string', pattern: '^[0-9]+$' },
   },
 };
 
+const REGION: JsonSchema = {
+  type: 'string',
+  enum: ['main', 'navigation', 'header', 'footer', 'aside', 'other'],
+  description: 'In the main content, else the innermost landmark around it.',
+};
+
+/** The lists include_links and include_images add to the JSON answer, and the screenshot. */
+const VIEW_PROPERTIES: Record<string, JsonSchema> = {
+  screenshot: {
+    type: 'object',
+    description: 'Only with screenshot (absent when its selector matched nothing rendered).',
+    properties: {
+      type: { type: 'string', enum: ['image/png', 'image/jpeg', 'image/webp'] },
+      width: { type: 'integer', description: "The image's pixels: CSS px × the device pixel ratio." },
+      height: { type: 'integer' },
+      data: { type: 'string', contentEncoding: 'base64', description: 'The image, base64.' },
+    },
+    required: ['type', 'width', 'height', 'data'],
+    additionalProperties: false,
+  },
+  links: {
+    type: 'array',
+    description: 'Only with include_links: every distinct link a reader sees, in document order.',
+    items: {
+      type: 'object',
+      properties: {
+        url: { type: 'string', format: 'uri' },
+        text: { type: 'string', description: 'Accessible text of its first occurrence; "" when none.' },
+        region: REGION,
+        internal: { type: 'boolean', description: "Its host is the final URL's host or a subdomain of it." },
+      },
+      required: ['url', 'text', 'region', 'internal'],
+      additionalProperties: false,
+    },
+  },
+  images: {
+    type: 'array',
+    description: 'Only with include_images: every distinct image a reader sees, in document order.',
+    items: {
+      type: 'object',
+      properties: {
+        url: { type: 'string', format: 'uri' },
+        alt: { type: 'string' },
+        width: { type: 'integer', description: 'Rendered width in CSS px.' },
+        height: { type: 'integer', description: 'Rendered height in CSS px.' },
+        region: REGION,
+      },
+      required: ['url', 'alt', 'width', 'height', 'region'],
+      additionalProperties: false,
+    },
+  },
+};
 const SUCCESS_BODY: JsonSchema = {
   type: 'object',
   properties: {
@@ -160,6 +234,7 @@ const SUCCESS_BODY: JsonSchema = {
       required: [...METADATA_FIELDS],
       additionalProperties: false,
     },
+    ...VIEW_PROPERTIES,
     blocked: {
       type: 'object',
       description:
@@ -282,6 +357,18 @@ export function openApiDocument(config: SchemaLimits) {
                 'application/json': { schema: { $ref: '#/components/schemas/FetchResponse' } },
                 'text/html': { schema: { type: 'string', description: 'raw: true, output_format html (charset=utf-8).' } },
                 'text/plain': { schema: { type: 'string', description: 'raw: true, output_format markdown (charset=utf-8).' } },
+                ...Object.fromEntries(
+                  ['image/png', 'image/jpeg', 'image/webp'].map((type) => [
+                    type,
+                    {
+                      schema: {
+                        type: 'string',
+                        format: 'binary',
+                        description: 'raw: true with screenshot: the image alone (empty when its selector matched nothing).',
+                      },
+                    },
+                  ]),
+                ),
               },
             },
             // Every error status but 404, which only unknown paths answer.

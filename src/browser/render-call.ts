@@ -6,10 +6,11 @@ import type { Blocked } from '../blocked/verdict.js';
 import type { ConsentChoice } from '../shared/consent.js';
 import type { AnswerKind } from '../shared/content-type.js';
 import type { WireError } from '../errors.js';
-import type { ContentMode, PartSelection } from '../in-page/protocol.js';
+import type { ContentMode, PageImage, PageLink, PartSelection, ViewRequest } from '../in-page/protocol.js';
 import type { GuardSettings } from '../guard/policy.js';
 import type { BrowserLocation } from '../shared/locations.js';
 import type { PageMetadata } from '../shared/metadata.js';
+import type { Screenshot, ScreenshotRequest } from '../shared/screenshot.js';
 import type { Phase } from '../shared/timings.js';
 import type { Visit } from '../shared/visit.js';
 import type { WaitEvent, WaitResult } from '../shared/wait-events.js';
@@ -64,6 +65,12 @@ export interface LoadOptions {
    * (docs/api.md "Request controls"); absent: the page as prepared.
    */
   visit?: Visit;
+  /** Images, media and fonts load even where PageSetup blocks them: the answer shows them (include_images, a screenshot). */
+  loadMedia?: boolean;
+  /** The page's links and images, gathered by the same read (include_links, include_images); absent: neither. */
+  views?: ViewRequest;
+  /** A picture of the page, taken when it is taken; maxHeight is MAX_SCREENSHOT_HEIGHT. */
+  screenshot?: ScreenshotRequest & { maxHeight: number };
 }
 
 export interface FleetSettings {
@@ -113,6 +120,16 @@ export interface RenderedPage {
   contentMode?: ContentMode;
   /** With include selectors: how many elements they matched (nested ones included). */
   selectorMatches?: number;
+  /** When asked for (include_links): every distinct link a reader sees; a document without a DOM has none. */
+  links?: PageLink[];
+  /** When asked for (include_images): every distinct image a reader sees. */
+  images?: PageImage[];
+  /** When asked for and taken (absent when its selector matched nothing rendered). */
+  screenshot?: Screenshot;
+  /** With a screenshot selector: 1 when one was taken, 0 when none is rendered (X-Screenshot-Matches). */
+  screenshotMatches?: number;
+  /** A full-page screenshot cut at MAX_SCREENSHOT_HEIGHT (X-Screenshot-Truncated). */
+  screenshotTruncated?: boolean;
   finalUrl: string;
   status: number;
   /** Response headers of the final main document, names lowercase. */

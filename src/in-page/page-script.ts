@@ -17,8 +17,9 @@ import { htmlForm } from './html-form';
 import type { detachTree, LightDocument, LightNode, lightBuilder } from './light-tree';
 import type { mainContentOf } from '../main-content/index';
 import { pageMetadata } from './metadata';
+import type { gatherViews, markMainContent, withImageSizes } from './page-views';
 import { encodeChildren, graft } from './portable-tree';
-import type { PageReply, PageRequest, PortableTree } from './protocol';
+import type { PageReply, PageRequest, PortableTree, ViewRequest } from './protocol';
 import type { FormBuilder, ReaderForm, readerForm } from './reader-form';
 import { selectedHtml } from './selected-html';
 import { type SelectedParts, selectParts } from './selection';
@@ -41,6 +42,12 @@ export interface ScriptParts {
     mainContentOf: typeof mainContentOf;
     documentToMarkdown: typeof documentToMarkdown;
   };
+  /** Reads that gather the page's links and images (include_links, include_images), and their frames. */
+  views?: {
+    gatherViews: typeof gatherViews;
+    markMainContent: typeof markMainContent;
+    withImageSizes: typeof withImageSizes;
+  };
 }
 
 const PENDING_GLOBAL = 'pageFetchPendingRead';
@@ -58,10 +65,15 @@ type PendingRead = {
   metadata: boolean;
   /** The parts the read keeps, when the request selected some. */
   parts?: SelectedParts;
+  /** The links and images to gather beside the content. */
+  views?: ViewRequest;
 } & (
   | ({ finish: 'markdown' | 'frame'; tree: 'light' } & Form<LightNode, LightDocument>)
-  /** Only the main content. */
-  | ({ finish: 'markdown' | 'main-html'; tree: 'dom' } & Form<Node, Document>)
+  /**
+   * Only the main content (mainContent), or the whole page with its links and images, whose regions
+   * need the main content found: both on a DOM, for Readability.
+   */
+  | ({ finish: 'markdown' | 'main-html' | 'html'; tree: 'dom'; mainContent: boolean } & Form<Node, Document>)
 );
 
 /** The DOM as html: the whole of it, or the parts selected. */
@@ -92,16 +104,39 @@ function need<T>(part: T | undefined, what: string): T {
 
 /** The `run` function of a script holding `parts`: it answers the reads those parts allow. */
 export function pageScript(parts: ScriptParts): (request: PageRequest) => PageReply {
+  /** A whole page read on a DOM for its links and images: the content first, the extraction may change the form. */
+  function finishWhole(read: PendingRead & { tree: 'dom' }): PageReply {
+    const main = need(parts.main, 'the main content');
+    const { gatherViews, markMainContent } = need(parts.views, 'links and images');
+    const metadata = pageMetadata(document);
+    const gathered = gatherViews(read.doc, read.views ?? {}, document.URL);
+    const extras = { ...(read.metadata ? { metadata } : {}), ...selectionExtras(read.parts), views: gathered.views };
+    const reply = bounded(
+      read.finish === 'html'
+        ? { kind: 'html', html: htmlOf(read.parts), ...extras }
+        : { kind: 'markdown', markdown: main.documentToMarkdown(read.doc, document.URL), ...extras },
+      read.maxChars,
+    );
+    if (reply.kind === 'too-large') return reply;
+    markMainContent(gathered, main.mainContentOf(read.doc, metadata, document.URL));
+    return reply;
+  }
+
   function finishMain(read: PendingRead & { tree: 'dom' }): PageReply {
+    if (!read.mainContent) return finishWhole(read);
     const main = need(parts.main, 'the main content');
     const metadata = pageMetadata(document);
+    const views = read.views === undefined ? undefined : need(parts.views, 'links and images');
+    const gathered = views?.gatherViews(read.doc, read.views ?? {}, document.URL);
     // Only what the page shows is looked in: text it hides is never content, not even when nothing
     // shown is an article (docs/api.md "Main content").
     const content = main.mainContentOf(read.doc, metadata, document.URL);
+    if (gathered !== undefined) views?.markMainContent(gathered, content);
     const extras = {
       contentMode: content === null ? ('full' as const) : ('main' as const),
       ...(read.metadata ? { metadata } : {}),
       ...selectionExtras(read.parts),
+      ...(gathered === undefined ? {} : { views: gathered.views }),
     };
     if (read.finish === 'main-html') {
       // The whole page, when no main content is told apart, is the DOM as it stands, as without the option.
@@ -120,41 +155,63 @@ export function pageScript(parts: ScriptParts): (request: PageRequest) => PageRe
     return bounded({ kind: 'markdown', markdown, ...extras }, read.maxChars);
   }
 
-  /** The reader form a read starts with: the main content's on a DOM, anything else's as light nodes. */
-  function startRead(request: PageRequest & { mode: 'markdown' | 'main-html' | 'frame' }): PendingRead {
+  /**
+   * The reader form a read starts with: on a DOM for the main content or for the page's links and
+   * images, anything else's as light nodes. With views, image copies carry their rendered size.
+   */
+  function startRead(request: PageRequest & { mode: 'markdown' | 'main-html' | 'frame' | 'html' }): PendingRead {
     const metadata = request.mode !== 'frame' && request.metadata === true;
     const selected = request.mode === 'frame' ? undefined : selectParts(document, request.selection);
-    const common = { metadata, maxChars: request.maxChars, ...(selected === undefined ? {} : { parts: selected }) };
-    if (request.mode === 'main-html' || (request.mode === 'markdown' && request.mainContent)) {
+    const views = request.views;
+    const common = {
+      metadata,
+      maxChars: request.maxChars,
+      ...(selected === undefined ? {} : { parts: selected }),
+      ...(views === undefined ? {} : { views }),
+    };
+    // An html read inlines frames only for its views: its content is the DOM as it stands.
+    const bounds =
+      request.mode === 'html'
+        ? { maxChars: request.maxChars, maxFrames: request.maxFrames ?? 0, maxFrameDepth: request.maxFrameDepth ?? 0 }
+        : request;
+    const mainContent = request.mode === 'main-html' || (request.mode === 'markdown' && request.mainContent);
+    if (mainContent || (request.mode !== 'frame' && views !== undefined)) {
       const main = need(parts.main, 'the main content');
-      const builder = main.domBuilder(document);
-      const form = main.readerForm(document, request, builder, selected);
-      return { finish: request.mode, tree: 'dom', form, builder, doc: builder.doc, ...common };
+      const base = main.domBuilder(document);
+      const builder = views === undefined ? base : need(parts.views, 'links and images').withImageSizes<Node, typeof base>(base);
+      const form = main.readerForm(document, bounds, builder, selected);
+      return { finish: request.mode, tree: 'dom', mainContent, form, builder, doc: base.doc, ...common };
     }
+    if (request.mode === 'html') throw new Error('an html read is made on a DOM');
     const light = need(parts.light, 'a whole page');
-    const builder = light.lightBuilder(document);
-    const form = light.readerForm(document, request, builder, selected);
-    return { finish: request.mode, tree: 'light', form, builder, doc: builder.doc, ...common };
+    const base = light.lightBuilder(document);
+    const builder = views === undefined ? base : need(parts.views, 'links and images').withImageSizes<LightNode, typeof base>(base);
+    const form = light.readerForm(document, bounds, builder, selected);
+    return { finish: request.mode, tree: 'light', form, builder, doc: base.doc, ...common };
+  }
+
+  /** A read finished at once, or waiting in this world's global for its cross-origin frames. */
+  function started(read: PendingRead): PageReply {
+    if (read.form.remoteFrames.size === 0) return finish(read);
+    // The page's scripts run until the second call: the form must not read the page then.
+    if (read.tree === 'light') need(parts.light, 'a whole page').detachTree(read.doc.documentElement);
+    (globalThis as Record<string, unknown>)[PENDING_GLOBAL] = read;
+    return { kind: 'frames-needed', keys: [...read.form.remoteFrames.keys()] };
   }
 
   function answer(request: PageRequest): PageReply {
     const world = globalThis as Record<string, unknown>;
     switch (request.mode) {
       case 'html': {
+        if (request.views !== undefined) return started(startRead(request));
         const selected = selectParts(document, request.selection);
         const extras = { ...(request.metadata ? { metadata: pageMetadata(document) } : {}), ...selectionExtras(selected) };
         return bounded({ kind: 'html', html: htmlOf(selected), ...extras }, request.maxChars);
       }
       case 'markdown':
       case 'main-html':
-      case 'frame': {
-        const read = startRead(request);
-        if (read.form.remoteFrames.size === 0) return finish(read);
-        // The page's scripts run until the second call: the form must not read the page then.
-        if (read.tree === 'light') need(parts.light, 'a whole page').detachTree(read.doc.documentElement);
-        world[PENDING_GLOBAL] = read;
-        return { kind: 'frames-needed', keys: [...read.form.remoteFrames.keys()] };
-      }
+      case 'frame':
+        return started(startRead(request));
       case 'graft': {
         const read = world[PENDING_GLOBAL] as PendingRead | undefined;
         if (read === undefined) throw new Error('no read is waiting for its frames');

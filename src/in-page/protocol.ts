@@ -24,17 +24,54 @@ interface PageReadFlags {
   metadata?: boolean;
   /** Only these parts of the document (include_selectors, exclude_selectors). */
   selection?: PartSelection;
+  /** The page's links and images, gathered from the same reader form (include_links, include_images). */
+  views?: ViewRequest;
+}
+
+/** Which lists of the page a read gathers beside its content (docs/api.md "Links, images and screenshots"). */
+export interface ViewRequest {
+  links?: boolean;
+  images?: boolean;
+}
+
+/** Where a link or an image stands: in the main content, else the innermost landmark around it. */
+export type Region = 'main' | 'navigation' | 'header' | 'footer' | 'aside' | 'other';
+
+export interface PageLink {
+  /** Absolute, fragment kept. */
+  url: string;
+  /** The accessible text of its first occurrence; "" when it has none. */
+  text: string;
+  region: Region;
+  /** The host is the page's final host or one of its subdomains. */
+  internal: boolean;
+}
+
+export interface PageImage {
+  /** Absolute: the source the browser uses. */
+  url: string;
+  alt: string;
+  /** Rendered size in CSS px. */
+  width: number;
+  height: number;
+  region: Region;
+}
+
+/** The lists a read gathered, each present when asked. */
+export interface PageViews {
+  links?: PageLink[];
+  images?: PageImage[];
 }
 
 export type PageRequest =
   /** The DOM as it stands, shadow roots as declarative shadow DOM. */
-  | ({ mode: 'html'; maxChars: number } & PageReadFlags)
+  | ({ mode: 'html'; maxChars: number } & Partial<Omit<ReadBounds, 'maxChars'>> & PageReadFlags)
   /** Markdown of what a reader sees in the document, or of its main content. */
   | ({ mode: 'markdown'; mainContent: boolean } & ReadBounds & PageReadFlags)
   /** HTML of the main content in a minimal document, else the DOM as it stands (only_main_content, html output). */
   | ({ mode: 'main-html' } & ReadBounds & PageReadFlags)
-  /** The reader form of a cross-origin frame's body, to be grafted where its iframe stands. */
-  | ({ mode: 'frame' } & ReadBounds)
+  /** The reader form of a cross-origin frame's body, to be grafted where its iframe stands (its images' sizes marked with views). */
+  | ({ mode: 'frame'; views?: ViewRequest } & ReadBounds)
   /** Finishes a read that asked for cross-origin frames: their trees by key (null: left out). */
   | { mode: 'graft'; trees: Record<string, PortableTree | null> };
 
@@ -47,6 +84,8 @@ export interface ReadExtras {
   metadata?: PageMetadata;
   selectorMatches?: number;
   wallSignals?: WallSignals;
+  /** The links and images asked for (include_links, include_images). */
+  views?: PageViews;
 }
 
 export type PageReply =
@@ -115,4 +154,24 @@ export interface ConsentReport {
   event: 'found' | 'declined' | 'failed' | 'done';
   /** The consent platform's rule name. */
   cmp: string;
+}
+
+/** What the Durable Object asks of the in-page screenshot script (scripts/screenshot.ts, browser/read/screenshot.ts). */
+export type ScreenshotPageRequest =
+  /** The area to capture, in document CSS px: a ScreenshotArea, or null when no element matching `selector` is rendered. */
+  | { action: 'area'; fullPage: boolean; selector?: string }
+  /** Draws one captured tile (base64, its media type) at `y` device px on the picture's canvas of `width` × `height`. */
+  | { action: 'tile'; data: string; type: string; y: number; width: number; height: number }
+  /** The picture drawn, encoded as `type` (quality 1–100 for jpeg and webp), base64. */
+  | { action: 'encode'; type: string; quality?: number };
+
+export interface ScreenshotArea {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** The device pixel ratio: the image's pixels per CSS px. */
+  scale: number;
+  /** The document's full scrollable height, in CSS px (a full page taller than the bound is cut). */
+  pageHeight: number;
 }

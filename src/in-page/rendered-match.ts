@@ -9,10 +9,15 @@ function isRendered(element: Element): boolean {
   return element.checkVisibility({ visibilityProperty: true });
 }
 
-export function renderedMatch(root: Document, selector: string): boolean {
-  for (const element of root.querySelectorAll(selector)) if (isRendered(element)) return true;
+/** The first rendered match, in the document, else in its open shadow roots; null when none is rendered. */
+export function firstRenderedMatch(root: Document, selector: string): Element | null {
+  for (const element of root.querySelectorAll(selector)) if (isRendered(element)) return element;
   for (const shadow of openShadowRoots(root)) {
-    for (const element of shadow.querySelectorAll(selector)) if (isRendered(element)) return true;
+    for (const element of shadow.querySelectorAll(selector)) if (isRendered(element)) return element;
   }
-  return false;
+  return null;
+}
+
+export function renderedMatch(root: Document, selector: string): boolean {
+  return firstRenderedMatch(root, selector) !== null;
 }

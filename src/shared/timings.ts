@@ -1,7 +1,7 @@
 // Phase timings of one fetch, rendered as a Server-Timing header (W3C Server Timing). Workers' clocks
 // advance only across I/O, so a CPU-only phase (convert) can read 0 ms when run in workerd.
 
-export const PHASES = ['cache', 'queue', 'acquire', 'navigate', 'wait', 'serialize', 'convert'] as const;
+export const PHASES = ['cache', 'queue', 'acquire', 'navigate', 'wait', 'serialize', 'screenshot', 'convert'] as const;
 export type Phase = (typeof PHASES)[number];
 
 export class PhaseTimer {

@@ -16,8 +16,15 @@ export function normalizeUrl(url: string): string {
 
 /** The content-changing fields of a request, normalized, in a fixed order (the key of a stored render depends on it). */
 export function keyFields(request: FetchRequest): Record<string, string | number | boolean | string[] | null> {
-  const { raw: _raw, max_age: _maxAge, ...content } = requestOptions(request);
-  return { url: normalizeUrl(request.url), ...content };
+  const { raw: _raw, max_age: _maxAge, include_links, include_images, screenshot, ...content } = requestOptions(request);
+  return {
+    url: normalizeUrl(request.url),
+    ...content,
+    // The views only when asked: the keys of requests without them stay as they were.
+    ...(include_links ? { include_links } : {}),
+    ...(include_images ? { include_images } : {}),
+    ...(screenshot === null ? {} : { screenshot: JSON.stringify(screenshot) }),
+  };
 }
 
 /** v2: stored renders say what they were read from (documentKind); v1 entries do not, and are never read. */

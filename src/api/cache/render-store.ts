@@ -7,7 +7,20 @@ import type { RenderedPage } from '../../browser/index.js';
 /** What an answer needs of a render; a hit answers from it exactly as the render did. */
 export type StoredRender = Pick<
   RenderedPage,
-  'status' | 'headers' | 'finalUrl' | 'waitResult' | 'contentMode' | 'metadata' | 'selectorMatches' | 'documentKind' | 'pdfPages'
+  | 'status'
+  | 'headers'
+  | 'finalUrl'
+  | 'waitResult'
+  | 'contentMode'
+  | 'metadata'
+  | 'selectorMatches'
+  | 'documentKind'
+  | 'pdfPages'
+  | 'links'
+  | 'images'
+  | 'screenshot'
+  | 'screenshotMatches'
+  | 'screenshotTruncated'
 > & {
   /** The content in the requested format. */
   content: string;

@@ -47,6 +47,20 @@ const TOOL_FIELD_DOCS: Record<ToolField, FieldDocs> = {
       'true adds a second text item, the JSON object {"metadata": {...}} with the page\'s title, description, language, canonical URL, site name, author, published time and image.',
     default: false,
   },
+  include_links: {
+    description:
+      'true adds a text item, the JSON object {"links": [...]}: every distinct link a reader sees, with its text, region (main, navigation, header, footer, aside, other) and whether it is internal.',
+    default: false,
+  },
+  include_images: {
+    description:
+      'true adds a text item, the JSON object {"images": [...]}: every distinct image a reader sees, with its alt, rendered size and region.',
+    default: false,
+  },
+  screenshot: {
+    description:
+      'true (the viewport, PNG) or {"full_page"?, "selector"?, "type"?: "png" | "jpeg" | "webp", "quality"?: 1–100, jpeg and webp only}: adds the picture as an image content block after the text (none when the selector matched nothing rendered).',
+  },
   max_age: {
     description:
       'Seconds: a stored render of the same page and options at most this old may answer, without a browser; with it, the next parts of a long page come from the store. 0 always renders.',

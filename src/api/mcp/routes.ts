@@ -25,6 +25,9 @@ async function callFetchPage(c: Context<AppEnv>, args: unknown): Promise<CallToo
     if (blocked !== undefined) return { content: [{ type: 'text', text: blockedToolText(blocked, page, request.waitMs) }], isError: true };
     const result: CallToolResult = { content: [{ type: 'text', text: contentPart(content, startIndex, maxLength).text }] };
     if (request.includeMetadata) result.content.push({ type: 'text', text: JSON.stringify({ metadata: page.metadata ?? null }) });
+    if (request.includeLinks) result.content.push({ type: 'text', text: JSON.stringify({ links: page.links ?? [] }) });
+    if (request.includeImages) result.content.push({ type: 'text', text: JSON.stringify({ images: page.images ?? [] }) });
+    if (page.screenshot !== undefined) result.content.push({ type: 'image', data: page.screenshot.data, mimeType: page.screenshot.type });
     return result;
   } catch (error) {
     const apiError = asApiError(error);

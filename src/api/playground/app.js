@@ -1,5 +1,6 @@
 // Behaviour of the playground page: reads the form, calls this server's POST /api/fetch, and shows
-// the result as rendered markdown, source and a sandboxed HTML preview, with the status, headers,
+// the result as rendered markdown, source, a sandboxed HTML preview and the screenshot, with the
+// links by region, the images, the status, headers,
 // Server-Timing phases and the equivalent curl command. Plain browser JS (an ES module), no build.
 // The fetched content is hostile input: it only ever reaches the DOM as text, as markdown-it output
 // with raw HTML disabled, or inside a sandboxed iframe that may not run scripts.
@@ -86,7 +87,25 @@ function requestBody() {
   if (/** @type {HTMLInputElement} */ ($('only-main-content')).checked) body.only_main_content = true;
   if (/** @type {HTMLInputElement} */ ($('include-metadata')).checked) body.include_metadata = true;
   Object.assign(body, visitFields());
+  if (/** @type {HTMLInputElement} */ ($('include-links')).checked) body.include_links = true;
+  if (/** @type {HTMLInputElement} */ ($('include-images')).checked) body.include_images = true;
+  const screenshot = screenshotField();
+  if (screenshot !== undefined) body.screenshot = screenshot;
   return body;
+}
+
+/** The screenshot asked for: true for the viewport as PNG, else the keys set; undefined for none. */
+function screenshotField() {
+  const kind = /** @type {HTMLSelectElement} */ ($('screenshot')).value;
+  const selector = /** @type {HTMLInputElement} */ ($('screenshot-selector')).value;
+  const type = /** @type {HTMLSelectElement} */ ($('screenshot-type')).value;
+  if (kind === '' && selector.trim() === '') return undefined;
+  /** @type {Record<string, string | boolean>} */
+  const options = {};
+  if (kind === 'full_page') options.full_page = true;
+  if (selector.trim() !== '') options.selector = selector;
+  if (type !== 'png') options.type = type;
+  return Object.keys(options).length === 0 ? true : options;
 }
 
 /**
@@ -228,9 +247,9 @@ function fillSummary(items) {
   }
 }
 
-/** @param {'rendered' | 'preview' | 'source'} name */
+/** @param {'rendered' | 'preview' | 'source' | 'screenshot'} name */
 function selectView(name) {
-  for (const view of ['rendered', 'preview', 'source']) {
+  for (const view of ['rendered', 'preview', 'source', 'screenshot']) {
     const selected = view === name;
     $(`tab-${view}`).setAttribute('aria-selected', String(selected));
     $(`view-${view}`).hidden = !selected;
@@ -253,6 +272,85 @@ function showContent(content, format) {
   frame.srcdoc = isMarkdown ? '' : `<!DOCTYPE html><meta http-equiv="Content-Security-Policy" content="default-src 'none'">${content}`;
   $('source-code').textContent = content;
   selectView(isMarkdown ? 'rendered' : 'preview');
+}
+
+/** The object URL of the screenshot shown, let go when the next one comes. */
+let screenshotUrl = '';
+
+/**
+ * The JSON answer's screenshot as an image to show.
+ * @param {{ type: string, width: number, height: number, data: string }} shot
+ */
+function screenshotOf(shot) {
+  const bytes = Uint8Array.from(atob(shot.data), (c) => c.charCodeAt(0));
+  const label = `${shot.type}, ${shot.width} × ${shot.height} px, ${Math.round(bytes.length / 1024)} KiB`;
+  return { blob: new Blob([bytes], { type: shot.type }), label };
+}
+
+/**
+ * Shows the screenshot in its own view (a blob: URL of the image's bytes), or hides the view.
+ * @param {{ blob: Blob, label: string } | null} shot
+ */
+function showScreenshot(shot) {
+  if (screenshotUrl !== '') URL.revokeObjectURL(screenshotUrl);
+  screenshotUrl = '';
+  $('tab-screenshot').hidden = shot === null;
+  const image = /** @type {HTMLImageElement} */ ($('screenshot-image'));
+  image.removeAttribute('src');
+  if (shot === null) return;
+  screenshotUrl = URL.createObjectURL(shot.blob);
+  image.src = screenshotUrl;
+  $('screenshot-size').textContent = shot.label;
+}
+
+const REGIONS = ['main', 'navigation', 'header', 'footer', 'aside', 'other'];
+
+/**
+ * The links grouped by region, a table each; a URL is a link only when it is http(s).
+ * @param {{ url: string, text: string, region: string, internal: boolean }[] | null} links
+ */
+function showLinks(links) {
+  $('links-panel').hidden = links === null;
+  const box = $('links');
+  box.replaceChildren();
+  if (links === null) return;
+  for (const region of REGIONS) {
+    const inRegion = links.filter((link) => link.region === region);
+    if (inRegion.length === 0) continue;
+    const heading = document.createElement('h4');
+    heading.className = 'links-region';
+    heading.textContent = `${region} (${inRegion.length})`;
+    const table = document.createElement('table');
+    table.className = 'headers';
+    const body = table.createTBody();
+    for (const link of inRegion) {
+      const row = body.insertRow();
+      row.insertCell().textContent = link.text || '(no text)';
+      const anchor = document.createElement('a');
+      anchor.textContent = link.url;
+      if (/^https?:/i.test(link.url)) anchor.href = link.url;
+      anchor.target = '_blank';
+      anchor.rel = 'noopener noreferrer';
+      row.insertCell().append(anchor);
+      row.insertCell().textContent = link.internal ? 'internal' : 'external';
+    }
+    box.append(heading, table);
+  }
+  if (links.length === 0) box.textContent = 'none';
+}
+
+/** @param {{ url: string, alt: string, width: number, height: number, region: string }[] | null} images */
+function showImages(images) {
+  $('images-panel').hidden = images === null;
+  const body = /** @type {HTMLTableSectionElement} */ ($('images').querySelector('tbody'));
+  body.replaceChildren();
+  for (const image of images ?? []) {
+    const row = body.insertRow();
+    row.insertCell().textContent = image.url;
+    row.insertCell().textContent = image.alt;
+    row.insertCell().textContent = `${image.width} × ${image.height}`;
+    row.insertCell().textContent = image.region;
+  }
 }
 
 /**
@@ -283,18 +381,39 @@ function showError(error, status) {
 
 /** @param {Response} response */
 async function readResult(response, /** @type {Record<string, unknown>} */ body) {
-  const text = await response.text();
   const format = String(body.output_format);
   const contentType = response.headers.get('Content-Type') ?? '';
+  const pageStatus = response.headers.get('X-Page-Status');
+  // raw: true with a screenshot answers with the image alone (nothing when its selector matched nothing).
+  if (response.ok && body.raw === true && body.screenshot !== undefined) {
+    const blob = await response.blob();
+    const screenshot = blob.size === 0 ? null : { blob, label: `${contentType}, ${Math.round(blob.size / 1024)} KiB` };
+    const content = screenshot === null ? '(no element matched: no image)' : '(the image alone: see the Screenshot view)';
+    return {
+      content,
+      pageStatus,
+      pageHeaders: null,
+      metadata: null,
+      blocked: response.headers.get('X-Page-Blocked'),
+      format: 'text',
+      links: null,
+      images: null,
+      screenshot,
+    };
+  }
+  const text = await response.text();
   // raw: true answers with the content itself; then the page's status is only in X-Page-Status.
   if (response.ok && body.raw === true) {
     return {
       content: text,
-      pageStatus: response.headers.get('X-Page-Status'),
+      pageStatus,
       pageHeaders: null,
       metadata: null,
       blocked: response.headers.get('X-Page-Blocked'),
       format,
+      links: null,
+      images: null,
+      screenshot: null,
     };
   }
   /** @type {any} */
@@ -318,6 +437,9 @@ async function readResult(response, /** @type {Record<string, unknown>} */ body)
     // A bot wall in front of the page: its vendor and kind (docs/api.md "Blocked pages").
     blocked: json.blocked ? `${json.blocked.vendor} (${json.blocked.kind})` : null,
     format,
+    links: Array.isArray(json.links) ? json.links : null,
+    images: Array.isArray(json.images) ? json.images : null,
+    screenshot: json.screenshot ? screenshotOf(json.screenshot) : null,
   };
 }
 
@@ -356,6 +478,9 @@ async function onSubmit(/** @type {SubmitEvent} */ event) {
       ]);
       fillHeaders($('page-headers'), []);
       $('metadata-panel').hidden = true;
+      showLinks(null);
+      showImages(null);
+      showScreenshot(null);
       $('content').hidden = true;
     } else {
       fillSummary([
@@ -373,6 +498,9 @@ async function onSubmit(/** @type {SubmitEvent} */ event) {
       $('metadata-panel').hidden = result.metadata === null;
       fillHeaders($('metadata'), result.metadata ?? []);
       showContent(result.content, result.format);
+      showLinks(result.links);
+      showImages(result.images);
+      showScreenshot(result.screenshot);
       $('content').hidden = false;
     }
     progress.textContent = `Done in ${elapsed}.`;
@@ -383,7 +511,7 @@ async function onSubmit(/** @type {SubmitEvent} */ event) {
   }
 }
 
-for (const view of /** @type {const} */ (['rendered', 'preview', 'source'])) {
+for (const view of /** @type {const} */ (['rendered', 'preview', 'source', 'screenshot'])) {
   $(`tab-${view}`).addEventListener('click', () => selectView(view));
 }
 // Arrow keys move between the visible tabs, as the ARIA tabs pattern expects.

@@ -21,7 +21,8 @@ export const PLAYGROUND_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self'",
+  // blob: only for the screenshot, which the page's own script makes a URL of from the API's answer.
+  "img-src 'self' blob:",
   "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",

@@ -31,6 +31,7 @@ import type { PreparedPage } from './page-setup.js';
 import type { ContentForm, LoadOptions, RenderedPage } from '../render-call.js';
 import { type PageRead, readBoundMs, serializePage } from '../read/serialize.js';
 import { type Taken, waitThroughChallenge } from './challenge-wait.js';
+import { takeScreenshot } from '../read/screenshot.js';
 import { Timers } from '../timers.js';
 
 /** How long after an aborted navigation to wait for Chrome to say it was a download. */
@@ -47,7 +48,16 @@ export const BODY_GRACE_MS = 1000;
 /** What loading needs of a prepared page. */
 export type LoadablePage = Pick<
   PreparedPage,
-  'page' | 'proxyName' | 'guard' | 'forbiddenNavigation' | 'heldDocument' | 'consent' | 'keepConsentDialogs' | 'consentRound' | 'shapeVisit'
+  | 'page'
+  | 'proxyName'
+  | 'guard'
+  | 'forbiddenNavigation'
+  | 'heldDocument'
+  | 'loadMedia'
+  | 'consent'
+  | 'keepConsentDialogs'
+  | 'consentRound'
+  | 'shapeVisit'
 >;
 
 function readinessSignal(event: WaitEvent, doc: MainDocument, network: NetworkTracker): Promise<void> {
@@ -236,6 +246,7 @@ function selectorFields(options: LoadOptions): [string, string][] {
     ...(options.waitForSelector === undefined ? [] : [['wait_for_selector', options.waitForSelector] as [string, string]]),
     ...listed('include_selectors', options.selection?.include),
     ...listed('exclude_selectors', options.selection?.exclude),
+    ...(options.screenshot?.selector === undefined ? [] : [['screenshot.selector', options.screenshot.selector] as [string, string]]),
   ];
 }
 
@@ -279,13 +290,15 @@ async function takePage(
   const mode = form === 'html' && mainContent ? 'main-html' : form;
   // Selectors pick parts of an HTML document; any other document is read whole.
   const selection = isHtmlDocument(doc) ? options.selection : undefined;
+  // Links and images are those of an HTML document; any other has none.
+  const views = isHtmlDocument(doc) ? options.views : undefined;
   const read = await timer.time('serialize', () =>
     serializePage(
       target.page,
       mode,
       options.maxContentBytes,
       { timers, boundMs: readBoundMs(options) },
-      { metadata: options.metadata, mainContent, selection },
+      { metadata: options.metadata, mainContent, selection, ...(views === undefined ? {} : { views }) },
     ),
   );
   const blocked = blockedVerdict(responseOf(doc), read.wallSignals);
@@ -297,6 +310,7 @@ async function load(target: LoadablePage, options: LoadOptions, timer: PhaseTime
   const { doc, timers } = watchers;
   await refuseSelectorsChromiumRefuses(page, options);
   if (options.consent === 'keep') await target.keepConsentDialogs();
+  if (options.loadMedia) target.loadMedia();
   if (options.visit !== undefined) await target.shapeVisit(options.visit, options.url);
   const navigationStart = Date.now();
   const answer = await timer.time('navigate', () => navigate(target, options, doc, timers));
@@ -323,7 +337,8 @@ async function load(target: LoadablePage, options: LoadOptions, timer: PhaseTime
   // A wall has no main content to find: it is answered whole (docs/api.md "Blocked pages").
   const read =
     blocked !== undefined && taken.read.contentMode === 'main' ? (await takePage(target, options, timer, watchers, true)).read : taken.read;
-  const { content, metadata, contentMode, selectorMatches } = read;
+  const { content, metadata, contentMode, selectorMatches, views: gathered } = read;
+  const shot = options.screenshot === undefined ? {} : await timer.time('screenshot', () => screenshotOf(page, options));
   const bodyFailure = doc.bodyFailure();
   // The document answered, then broke off before any of its content arrived: nothing to return.
   if (bodyFailure !== undefined && (form === 'html' ? isEmptyDocument(content) : content.trim() === '')) {
@@ -336,12 +351,25 @@ async function load(target: LoadablePage, options: LoadOptions, timer: PhaseTime
     ...(metadata === undefined ? {} : { metadata }),
     ...(options.mainContent ? { contentMode: contentMode ?? 'full' } : {}),
     ...(selectorMatches === undefined ? {} : { selectorMatches }),
+    ...gathered,
+    ...shot,
     finalUrl: page.url(),
     status: response?.status() ?? 200,
     headers: response?.headers() ?? {},
     waitResult,
     documentKind: renderedKind(doc),
     ...(blocked === undefined ? {} : { blocked }),
+  };
+}
+
+/** The screenshot asked for, as the rendered page carries it. */
+async function screenshotOf(page: LoadablePage['page'], options: LoadOptions): Promise<Partial<RenderedPage>> {
+  const { maxHeight, ...request } = options.screenshot!;
+  const { screenshot, matches, truncated } = await takeScreenshot(page, { ...request, maxHeight, maxBytes: options.maxContentBytes });
+  return {
+    ...(screenshot === undefined ? {} : { screenshot }),
+    ...(matches === undefined ? {} : { screenshotMatches: matches }),
+    ...(truncated ? { screenshotTruncated: true } : {}),
   };
 }
 

@@ -37,6 +37,8 @@ export interface PreparedPage {
   forbiddenNavigation: Promise<string>;
   /** Resolves with the main document's response, unread, when its headers say it may be a PDF; never otherwise. */
   heldDocument: Promise<HeldDocument>;
+  /** Lets images, media and fonts load after all (before navigation): the request shows them. */
+  loadMedia(): void;
   /** What the page reports of its cookie-consent dialogs. */
   consent: ConsentWatch;
   /** Takes the consent preload away, so the next document keeps its dialogs (consent: "keep"). */
@@ -86,7 +88,7 @@ export async function preparePage(browser: Browser, setup: PageSetup): Promise<P
       return page.removeScriptToEvaluateOnNewDocument(consentScript.identifier);
     };
     const lookForDialogs = () => (dialogsKept ? Promise.resolve() : consentRound(page));
-    const { forbiddenNavigation, heldDocument } = filter;
+    const { forbiddenNavigation, heldDocument, loadMedia } = filter;
     const usable = () => !crashed && !page.isClosed();
     const proxyName = setup.proxy?.name;
     return {
@@ -97,6 +99,7 @@ export async function preparePage(browser: Browser, setup: PageSetup): Promise<P
       guard,
       forbiddenNavigation,
       heldDocument,
+      loadMedia,
       consent,
       keepConsentDialogs,
       consentRound: lookForDialogs,

@@ -52,6 +52,11 @@ export interface RequestFilter {
   heldDocument: Promise<HeldDocument>;
   /** Sends the caller's extra headers as `rule` says, from the next request on; every request pauses from then. */
   sendHeaders(rule: OriginHeaders): Promise<void>;
+  /**
+   * Lets this page's images, media and fonts load after all, for a request that shows them (its
+   * images' sizes, a screenshot); called before it navigates.
+   */
+  loadMedia(): void;
 }
 
 interface AuthRequiredEvent {
@@ -88,6 +93,8 @@ export async function installRequestFilter(page: Page, options: RequestFilterOpt
   // Every request pauses when the guard judges it; with a proxy's credentials too, since a challenge
   // is only reported for a request that pauses.
   const pausesAll = guarded || proxyCredentials !== undefined;
+  // Prepared before its request is known (a spare page): a request that shows media turns it off.
+  let blocksResources = options.blockResources;
   let reportForbidden!: (reason: string) => void;
   const forbiddenNavigation = new Promise<string>((resolve) => (reportForbidden = resolve));
   let reportHeld!: (held: HeldDocument) => void;
@@ -146,7 +153,7 @@ export async function installRequestFilter(page: Page, options: RequestFilterOpt
       const judged = judgesAddresses && !mainDocument && event.responseErrorReason === undefined;
       return judged ? void onAddressedResponse(event) : onResponse(event);
     }
-    if (options.blockResources && BLOCKED.has(event.resourceType)) {
+    if (blocksResources && BLOCKED.has(event.resourceType)) {
       return reply('Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' });
     }
     const mainDocument = event.resourceType === 'Document' && event.frameId === frameId(page.mainFrame());
@@ -182,6 +189,10 @@ export async function installRequestFilter(page: Page, options: RequestFilterOpt
     if (!pausesAll) await enable(true);
   };
   await enable(pausesAll);
+  // Blocked types still pause (the patterns stay as enabled) and are let through from then on.
+  const loadMedia = () => {
+    blocksResources = false;
+  };
   // The listeners go with the page, which is closed with its context after every request.
-  return { forbiddenNavigation, heldDocument, sendHeaders };
+  return { forbiddenNavigation, heldDocument, sendHeaders, loadMedia };
 }

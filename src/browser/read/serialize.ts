@@ -11,12 +11,13 @@ import type { Frame, Page } from '@cloudflare/puppeteer';
 import HTML_SCRIPT from '../../../build/page-script-html.js?raw';
 import MAIN_CONTENT_SCRIPT from '../../../build/page-script-main-content.js?raw';
 import MARKDOWN_SCRIPT from '../../../build/page-script-markdown.js?raw';
+import VIEWS_SCRIPT from '../../../build/page-script-views.js?raw';
 import { ApiError, contentTooLarge } from '../../errors.js';
 import { utf8Length } from '../../shared/utf8.js';
 import { callInWorldSliced, inPageFunction, isNavigatedAway, openWorld, type World } from './isolated-world.js';
 import type { PageMetadata } from '../../shared/metadata.js';
 import type { WallSignals } from '../../blocked/verdict.js';
-import type { ContentMode, PageReply, PageRequest, PartSelection, PortableTree } from '../../in-page/protocol.js';
+import type { ContentMode, PageReply, PageRequest, PageViews, PartSelection, PortableTree, ViewRequest } from '../../in-page/protocol.js';
 import { registerChildFrames } from './remote-frames.js';
 import type { Timers } from '../timers.js';
 
@@ -53,8 +54,12 @@ const PAGE_FUNCTIONS = {
   html: inPageFunction(HTML_SCRIPT),
   markdown: inPageFunction(MARKDOWN_SCRIPT),
   mainContent: inPageFunction(MAIN_CONTENT_SCRIPT),
+  views: inPageFunction(VIEWS_SCRIPT),
 };
-function pageFunctionFor(mode: SerializeMode | 'frame', mainContent: boolean): string {
+function pageFunctionFor(mode: SerializeMode | 'frame', mainContent: boolean, views: ViewRequest | undefined): string {
+  // Links and images need the main content found (their regions), on a DOM; a frame's reader form is
+  // grafted into that DOM, its images' sizes marked. Only these reads carry that code.
+  if (views !== undefined) return PAGE_FUNCTIONS.views;
   if (mode === 'html') return PAGE_FUNCTIONS.html;
   if (mode === 'main-html' || (mode === 'markdown' && mainContent)) return PAGE_FUNCTIONS.mainContent;
   return PAGE_FUNCTIONS.markdown;
@@ -75,6 +80,8 @@ interface ReadContext {
   metadata: boolean;
   /** The parts of the page to read (reads of the whole page only: frames inside a kept part come whole). */
   selection?: PartSelection;
+  /** The links and images to gather with the content. */
+  views?: ViewRequest;
   /** Cross-origin frames that may still be read, for the whole page. */
   framesLeft: { count: number };
   /** When frames stop being read (ms since the epoch). */
@@ -101,12 +108,18 @@ async function readFrame(frame: Frame, mode: SerializeMode | 'frame', depth: num
   const world = await openWorld(frame);
   const { session, executionContextId } = world;
   const { maxChars } = context;
+  const views = context.views === undefined ? {} : { views: context.views };
   const flags =
     mode === 'frame'
-      ? {}
-      : { ...(context.metadata ? { metadata: true } : {}), ...(context.selection === undefined ? {} : { selection: context.selection }) };
-  const script = pageFunctionFor(mode, context.mainContent);
-  if (mode === 'html') return callPage(world, script, { mode, maxChars, ...flags });
+      ? views
+      : {
+          ...(context.metadata ? { metadata: true } : {}),
+          ...(context.selection === undefined ? {} : { selection: context.selection }),
+          ...views,
+        };
+  const script = pageFunctionFor(mode, context.mainContent, context.views);
+  // The html of the DOM as it stands needs no frames read, its links and images do.
+  if (mode === 'html' && context.views === undefined) return callPage(world, script, { mode, maxChars, ...flags });
   const maxFrameDepth = MAX_FRAME_DEPTH - depth;
   const crossOrigin = maxFrameDepth > 1 ? frame.childFrames().filter((child) => isCrossOrigin(child, frame)) : [];
   const children = await registerChildFrames(session, executionContextId, crossOrigin, context.framesLeft.count);
@@ -148,6 +161,7 @@ function contentOf(reply: PageReply, maxContentBytes: number): PageRead {
     ...(reply.contentMode === undefined ? {} : { contentMode: reply.contentMode }),
     ...(reply.metadata === undefined ? {} : { metadata: reply.metadata }),
     ...(reply.selectorMatches === undefined ? {} : { selectorMatches: reply.selectorMatches }),
+    ...(reply.views === undefined ? {} : { views: reply.views }),
     ...(reply.wallSignals === undefined ? {} : { wallSignals: reply.wallSignals }),
   };
 }
@@ -160,6 +174,8 @@ export interface PageRead {
   metadata?: PageMetadata;
   /** With include selectors: how many elements they matched. */
   selectorMatches?: number;
+  /** The links and images asked for, gathered by the same read. */
+  views?: PageViews;
   /** What the page shows of a bot wall, when it shows a wall's marker (in-page/wall-signals.ts). */
   wallSignals?: WallSignals;
 }
@@ -171,6 +187,8 @@ export interface ReadOptions {
   selection?: PartSelection;
   /** Markdown of the main content only (a `markdown` read). */
   mainContent?: boolean;
+  /** Gather the page's links and images too. */
+  views?: ViewRequest;
 }
 
 /**
@@ -196,6 +214,7 @@ export async function serializePage(
           mainContent: options.mainContent === true,
           metadata: options.metadata === true,
           ...(options.selection === undefined ? {} : { selection: options.selection }),
+          ...(options.views === undefined ? {} : { views: options.views }),
           framesLeft: { count: MAX_FRAMES },
           framesDeadline,
           timers,

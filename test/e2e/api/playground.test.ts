@@ -239,6 +239,38 @@ describe('fetching through the playground', () => {
     await page.context().close();
   });
 
+  it('shows the links grouped by region, the images and the screenshot', async () => {
+    const { page, consoleErrors } = await openPlayground();
+    await page.getByLabel(/include_links/).check();
+    await page.getByLabel(/include_images/).check();
+    await page.locator('#screenshot').selectOption('viewport');
+    await fetchThroughForm(page, ctx.fixtures.url('/views/links'), 'markdown');
+
+    expect(await page.locator('#links h4').allTextContents()).toEqual([
+      'main (3)',
+      'navigation (3)',
+      'header (2)',
+      'footer (2)',
+      'aside (2)',
+      'other (3)',
+    ]);
+    expect(
+      await page
+        .locator('#links')
+        .getByRole('link', { name: ctx.fixtures.url('/story/1') })
+        .getAttribute('target'),
+    ).toBe('_blank');
+    expect(await page.locator('#images tbody tr').count()).toBeGreaterThan(0);
+    await page.getByRole('tab', { name: 'Screenshot' }).click();
+    const image = page.locator('#screenshot-image');
+    await expect(image.isVisible()).resolves.toBe(true);
+    expect(await image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
+    expect(await page.locator('#screenshot-size').textContent()).toMatch(/^image\/png, \d+ × \d+ px/);
+    expect(consoleErrors).toEqual([]);
+    await screenshot(page, 'views');
+    await page.context().close();
+  });
+
   it('runs no script of a hostile page, neither in the rendered markdown nor in the preview', async () => {
     const { page } = await openPlayground();
     await page.evaluate('window.pwned = false');

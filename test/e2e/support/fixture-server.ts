@@ -14,6 +14,7 @@ import { acceptWebSockets, liveRoutes } from './live-routes.js';
 import { lazyRoutes } from './lazy-routes.js';
 import { visitRoutes } from './visit-routes.js';
 import { sitePageRoute, siteRoutes } from './site-routes.js';
+import { viewsRoutes } from './views-routes.js';
 
 const PAGES_DIR = fileURLToPath(new URL('../../fixtures/pages/', import.meta.url));
 
@@ -404,6 +405,7 @@ export async function startFixtureServer(): Promise<FixtureServer> {
       consentRoutes[url.pathname] ??
       pdfRoutes[url.pathname] ??
       lazyRoutes[url.pathname] ??
+      viewsRoutes[url.pathname] ??
       guardRoutes[url.pathname] ??
       blockedRoutes[url.pathname] ??
       visitRoutes[url.pathname] ??

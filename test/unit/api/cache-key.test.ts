@@ -113,6 +113,8 @@ describe('cacheKey', () => {
     ['consent reject written out', { consent: 'reject' }],
     ['device desktop written out', { device: 'desktop' }],
     ['viewport null', { viewport: null }],
+    ['include_links false written out', { include_links: false }],
+    ['include_images false written out', { include_images: false }],
   ])('does not depend on %s', async (_name, fields) => {
     const against = 'country' in fields ? request({ country: 'JP' }) : base;
     expect(await cacheKey(request(fields))).toBe(await cacheKey(against));
@@ -134,6 +136,8 @@ describe('cacheKey', () => {
     ['the order of the selectors', { include_selectors: ['article', 'h1'] }],
     ['device', { device: 'mobile' }],
     ['viewport', { viewport: { width: 1024, height: 768 } }],
+    ['include_links', { include_links: true }],
+    ['include_images', { include_images: true }],
   ])('changes with %s', async (_name, fields) => {
     expect(await cacheKey(request(fields))).not.toBe(await cacheKey(base));
   });
@@ -159,9 +163,12 @@ describe('cacheKey', () => {
     expect(await cacheKey(every)).toBe('render:v2:8c6eebd7b1bff95dfb5394fab99d2d75c3cd087b1edb3a5f10efd21cef55ea5f');
   });
 
-  it('holds every option of the request but raw and max_age', () => {
+  it('holds every option of the request but raw and max_age, the views only when asked', () => {
+    const VIEWS = ['include_links', 'include_images', 'screenshot'];
     const options = Object.keys(requestOptions(base)).filter((name) => name !== 'raw' && name !== 'max_age');
-    expect(Object.keys(keyFields(base))).toEqual(['url', ...options]);
+    expect(Object.keys(keyFields(base))).toEqual(['url', ...options.filter((name) => !VIEWS.includes(name))]);
+    const withViews = request({ include_links: true, include_images: true, screenshot: true });
+    expect(Object.keys(keyFields(withViews))).toEqual(['url', ...options]);
   });
 
   it('tells viewports and devices apart', async () => {

@@ -21,6 +21,7 @@ describe('readConfig', () => {
       maxScrollSteps: 10,
       maxPdfBytes: 26214400,
       maxPdfPages: 300,
+      maxScreenshotHeight: 32768,
       sites: {
         maxCrawlPages: 10000,
         maxBatchUrls: 1000,
@@ -42,6 +43,10 @@ describe('readConfig', () => {
       jobPageBytes: 4096,
       crawlHostDelayMs: 1,
     });
+  });
+
+  it('reads the screenshot bound', () => {
+    expect(readConfig({ MAX_SCREENSHOT_HEIGHT: '20000' }).maxScreenshotHeight).toBe(20000);
   });
 
   it('reads the PDF bounds', () => {

@@ -31,6 +31,8 @@ describe('parseFetchRequest defaults', () => {
       includeMetadata: false,
       onlyMainContent: false,
       maxAge: 0,
+      includeLinks: false,
+      includeImages: false,
       egress: { kind: 'direct' },
       visit: { device: 'desktop' },
     });
@@ -52,6 +54,8 @@ describe('parseFetchRequest defaults', () => {
       include_selectors: null,
       exclude_selectors: null,
       consent: null,
+      include_links: null,
+      include_images: null,
     };
     expect(parseFetchRequest({ url: URL_OK, ...nulls }, config)).toEqual(parseFetchRequest({ url: URL_OK }, config));
   });
@@ -253,6 +257,47 @@ describe('parseFetchRequest proxies and country', () => {
   });
 });
 
+describe('screenshot', () => {
+  const screenshotOf = (screenshot: unknown) => parseFetchRequest({ url: URL_OK, screenshot }, config).screenshot;
+  const fieldsOf = (screenshot: unknown) => {
+    try {
+      parseFetchRequest({ url: URL_OK, screenshot }, config);
+    } catch (error) {
+      return ((error as ApiError).details ?? []).map((detail) => detail.field);
+    }
+    return [];
+  };
+
+  it('is the viewport as PNG for true and {}, none for false and null', () => {
+    expect(screenshotOf(true)).toEqual({ fullPage: false, type: 'png' });
+    expect(screenshotOf({})).toEqual({ fullPage: false, type: 'png' });
+    expect(screenshotOf(false)).toBeUndefined();
+    expect(screenshotOf(null)).toBeUndefined();
+  });
+
+  it('takes every key', () => {
+    expect(screenshotOf({ full_page: true, selector: '#x', type: 'webp', quality: 70 })).toEqual({
+      fullPage: true,
+      selector: '#x',
+      type: 'webp',
+      quality: 70,
+    });
+  });
+
+  it.each([
+    [{ quality: 50 }, 'screenshot.quality'],
+    [{ type: 'png', quality: 50 }, 'screenshot.quality'],
+    [{ type: 'jpeg', quality: 0 }, 'screenshot.quality'],
+    [{ fullPage: true }, 'screenshot.fullPage'],
+    [{ selector: '!!' }, 'screenshot.selector'],
+    [{ type: 'gif' }, 'screenshot.type'],
+    [{ full_page: 'yes' }, 'screenshot.full_page'],
+    ['yes', 'screenshot'],
+  ])('names the failing key of %j', (screenshot, field) => {
+    expect(fieldsOf(screenshot)).toEqual([field]);
+  });
+});
+
 describe('requestOptions', () => {
   it('names every field of the body but the URL, in one fixed order', () => {
     const fields = Object.keys(fetchRequestSchema(config).shape).filter((field) => field !== 'url');
@@ -280,6 +325,9 @@ describe('requestOptions', () => {
       'include_metadata',
       'raw',
       'max_age',
+      'include_links',
+      'include_images',
+      'screenshot',
       'device',
       'viewport',
       'headers',
@@ -303,6 +351,9 @@ describe('requestOptions', () => {
       include_metadata: false,
       raw: false,
       max_age: 0,
+      include_links: false,
+      include_images: false,
+      screenshot: null,
     });
     expect(requestOptions(parseFetchRequest({ url: URL_OK }, config)).country).toBeNull();
   });

@@ -53,9 +53,16 @@ describe('the OpenAPI document', () => {
     expect(waitMs(1234).maximum).toBe(1234);
   });
 
-  it('documents the JSON and both raw 200 bodies with every fetch response header', () => {
+  it('documents the JSON, both raw 200 bodies and the raw screenshot with every fetch response header', () => {
     const ok = fetchOperation.responses['200'];
-    expect(Object.keys(ok.content).sort()).toEqual(['application/json', 'text/html', 'text/plain']);
+    expect(Object.keys(ok.content).sort()).toEqual([
+      'application/json',
+      'image/jpeg',
+      'image/png',
+      'image/webp',
+      'text/html',
+      'text/plain',
+    ]);
     expect(ok.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/FetchResponse' });
     expect(doc.components.schemas.FetchResponse.required).toEqual(['data', 'status', 'headers']);
     expect(Object.keys(ok.headers)).toEqual([
@@ -68,17 +75,19 @@ describe('the OpenAPI document', () => {
       'X-Cache',
       'X-Page-Blocked',
       'X-Pdf-Pages',
+      'X-Screenshot-Matches',
+      'X-Screenshot-Truncated',
       'Age',
     ]);
     expect(ok.headers['X-Wait-Result'].schema.enum).toEqual(['event', 'timeout']);
     expect(ok.headers['X-Document-Kind'].schema.enum).toEqual(['html', 'json', 'xml', 'text', 'pdf']);
     expect(ok.headers['X-Cache'].schema.enum).toEqual(['HIT', 'MISS', 'BYPASS']);
-    // Age only on a HIT, X-Pdf-Pages only on a PDF and X-Page-Blocked only on a bot wall: not on every answer.
+    // Age only on a HIT, X-Pdf-Pages only on a PDF, X-Page-Blocked only on a bot wall, the screenshot's headers only with one: not on every answer.
     expect(
       Object.entries(ok.headers)
         .filter(([, header]) => !(header as { required?: boolean }).required)
         .map(([name]) => name),
-    ).toEqual(['X-Page-Blocked', 'X-Pdf-Pages', 'Age']);
+    ).toEqual(['X-Page-Blocked', 'X-Pdf-Pages', 'X-Screenshot-Matches', 'X-Screenshot-Truncated', 'Age']);
   });
 
   it('documents a bot wall: X-Page-Blocked and the optional `blocked` member name the vendor and the kind', () => {

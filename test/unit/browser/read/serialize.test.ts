@@ -134,11 +134,13 @@ describe('serializePage: the in-page script', () => {
   // The page compiles what it is sent on every read: each kind of read sends its own bundle (built by
   // the tests' global setup), the html read none of the serializer's code.
   const bundle = (kind: string) => readFileSync(new URL(`../../../../build/page-script-${kind}.js`, import.meta.url), 'utf8');
-  const sentScript = async (mode: 'html' | 'markdown' | 'main-html', mainContent = false) => {
+  const sentScript = async (mode: 'html' | 'markdown' | 'main-html', mainContent = false, views?: { links: boolean }) => {
     const fake = new FakePage();
     fake.readPage.mockResolvedValue(mode === 'markdown' ? { kind: 'markdown', markdown: 'ok' } : htmlReply(HTML));
     timers = new Timers();
-    const result = track(serializePage(fake.page, mode, 1_000_000, { timers, boundMs: BOUND_MS }, { mainContent }));
+    const result = track(
+      serializePage(fake.page, mode, 1_000_000, { timers, boundMs: BOUND_MS }, { mainContent, ...(views ? { views } : {}) }),
+    );
     await at(1);
     expect(result.current.state).toBe('resolved');
     const calls = fake.session.sent.filter((sent) => sent.method === 'Runtime.callFunctionOn');
@@ -155,6 +157,11 @@ describe('serializePage: the in-page script', () => {
     const script = await sentScript(mode, mainContent);
     // Sent inside the wrapper that hands the reply over in slices (isolated-world.ts).
     expect(script).toContain(`(function (request) {\n${bundle(kind)}\nreturn pageFetchScript.run(request);\n}).call(this, request)`);
+  });
+
+  it.each(['html', 'markdown', 'main-html'] as const)('sends the views bundle to a %s read that gathers links', async (mode) => {
+    const script = await sentScript(mode, mode === 'main-html', { links: true });
+    expect(script).toContain(`(function (request) {\n${bundle('views')}\nreturn pageFetchScript.run(request);\n}).call(this, request)`);
   });
 
   it('has bundles that grow with what the read needs: html < markdown < main content', () => {

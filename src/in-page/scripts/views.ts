@@ -1,0 +1,16 @@
+// The in-page script of reads that gather the page's links and images (include_links,
+// include_images): the main content is found for their regions, on a DOM, and the frames they read
+// are reader forms of light nodes; the other kinds of read never carry this code.
+import { documentToMarkdown } from '../../markdown/convert';
+import { domBuilder } from '../dom-form';
+import { detachTree, lightBuilder } from '../light-tree';
+import { mainContentOf } from '../../main-content/index';
+import { gatherViews, markMainContent, withImageSizes } from '../page-views';
+import { pageScript } from '../page-script';
+import { readerForm } from '../reader-form';
+
+export const run = pageScript({
+  light: { readerForm, lightBuilder, detachTree, documentToMarkdown },
+  main: { readerForm, domBuilder, mainContentOf, documentToMarkdown },
+  views: { gatherViews, markMainContent, withImageSizes },
+});

@@ -1,0 +1,37 @@
+// The tiles a screenshot crosses CDP in (docs/api.md "Large pages"): each within 4 MiB on the wire
+// at worst and within Chromium's texture bound, together the whole clip, none repeated.
+import { describe, expect, it } from 'vitest';
+import { MAX_TILE_PIXELS, MAX_TILE_SIDE, tileRows } from '../../../../src/browser/read/screenshot-tiles.js';
+import { REPLY_SLICE_BYTES } from '../../../../src/browser/read/isolated-world.js';
+
+describe('tileRows', () => {
+  it('keeps a tile of raw RGBA pixels, base64, within the 4 MiB slice', () => {
+    expect(((MAX_TILE_PIXELS * 4.1 * 4) / 3) | 0).toBeLessThan(REPLY_SLICE_BYTES);
+  });
+
+  it.each([
+    [800, 600, 1],
+    [800, 30_000, 1],
+    [1280, 32_768, 2],
+    [300, 120, 3],
+    [20_000, 5_000, 1],
+  ])('cuts a %i × %i CSS px clip (scale %i) into rows that cover it once, each within the bounds', (width, height, scale) => {
+    const clip = { x: 3, y: 7, width, height };
+    const rows = tileRows(clip, scale);
+    let top = clip.y;
+    for (const row of rows) {
+      expect(row.y).toBe(top);
+      expect(row.x).toBe(clip.x);
+      const deviceWidth = Math.ceil(row.width * scale);
+      const deviceHeight = Math.ceil(row.height * scale);
+      expect(deviceWidth * deviceHeight).toBeLessThanOrEqual(MAX_TILE_PIXELS);
+      expect(Math.max(deviceWidth, deviceHeight)).toBeLessThanOrEqual(MAX_TILE_SIDE);
+      top += row.height;
+    }
+    expect(top).toBe(clip.y + height);
+  });
+
+  it('takes a viewport of 800 × 600 in one tile', () => {
+    expect(tileRows({ x: 0, y: 0, width: 800, height: 600 }, 1)).toHaveLength(1);
+  });
+});
