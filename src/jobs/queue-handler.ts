@@ -2,6 +2,7 @@
 // of tasks that kept failing. Messages of a batch run at once; the job's own pacing bounds how many
 // of one host are under way.
 import type { Env } from '../env.js';
+import { withoutUrlSecrets } from '../shared/log-privacy.js';
 import type { JsonObject, PageTask } from './job-rpc.js';
 import { lostTaskReport, runPageTask } from './page-task.js';
 
@@ -27,7 +28,8 @@ export async function handlePageTasks(batch: MessageBatch<PageTask>, env: Env, c
         else await runTask(env, ctx, message);
         message.ack();
       } catch (error) {
-        console.error(JSON.stringify({ event: 'page_task_failed', job: message.body.jobId, cause: String(error) }));
+        // An error's text may hold a page's URL: its query and credentials stay out of the log.
+        console.error(JSON.stringify({ event: 'page_task_failed', job: message.body.jobId, cause: withoutUrlSecrets(String(error)) }));
         message.retry({ delaySeconds: 2 ** Math.min(message.attempts, 5) });
       }
     }),
