@@ -17,7 +17,7 @@ import { htmlForm } from './html-form';
 import type { detachTree, LightDocument, LightNode, lightBuilder } from './light-tree';
 import type { mainContentOf } from '../main-content/index';
 import { pageMetadata } from './metadata';
-import type { gatherViews, markMainContent, withImageSizes } from './page-views';
+import type { gatherViews, markMainContent, markMainRegions, withImageSizes } from './page-views';
 import { encodeChildren, graft } from './portable-tree';
 import type { PageReply, PageRequest, PortableTree, ViewRequest } from './protocol';
 import type { FormBuilder, ReaderForm, readerForm } from './reader-form';
@@ -47,6 +47,7 @@ export interface ScriptParts {
     gatherViews: typeof gatherViews;
     markMainContent: typeof markMainContent;
     withImageSizes: typeof withImageSizes;
+    markMainRegions: typeof markMainRegions;
   };
 }
 
@@ -107,7 +108,7 @@ export function pageScript(parts: ScriptParts): (request: PageRequest) => PageRe
   /** A whole page read on a DOM for its links and images: the content first, the extraction may change the form. */
   function finishWhole(read: PendingRead & { tree: 'dom' }): PageReply {
     const main = need(parts.main, 'the main content');
-    const { gatherViews, markMainContent } = need(parts.views, 'links and images');
+    const { gatherViews, markMainRegions } = need(parts.views, 'links and images');
     const metadata = pageMetadata(document);
     const gathered = gatherViews(read.doc, read.views ?? {}, document.URL);
     const extras = { ...(read.metadata ? { metadata } : {}), ...selectionExtras(read.parts), views: gathered.views };
@@ -118,7 +119,7 @@ export function pageScript(parts: ScriptParts): (request: PageRequest) => PageRe
       read.maxChars,
     );
     if (reply.kind === 'too-large') return reply;
-    markMainContent(gathered, main.mainContentOf(read.doc, metadata, document.URL));
+    markMainRegions(gathered, read.doc, metadata, document.URL);
     return reply;
   }
 

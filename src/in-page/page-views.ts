@@ -4,6 +4,8 @@
 // absolute and images by the URL the browser chose. What the form cannot know is marked on its copies
 // while it is built (an image's rendered size) or looked up after (whether the main-content finding
 // keeps an entry: its copy carries a mark through the extraction).
+import { mainExtract } from '../main-content/index';
+import type { PageMetadata } from '../shared/metadata';
 import type { AttributeChanges, FormBuilder } from './reader-form';
 import type { PageImage, PageLink, PageViews, Region, ViewRequest } from './protocol';
 
@@ -166,16 +168,33 @@ export function gatherViews(form: Document, request: ViewRequest, pageUrl: strin
   return { views: { ...(request.links ? { links } : {}), ...(request.images ? { images } : {}) }, entries };
 }
 
-/** Entries whose copies the main content holds stand in `main`; the marks are taken off the extract. */
-export function markMainContent(gathered: GatheredViews, content: Document | null): void {
-  if (content === null) return;
-  for (const el of content.querySelectorAll(`[${MARK_ATTRIBUTE}]`)) {
+/** Entries whose copies are among `elements` stand in `main`. */
+function markMain(gathered: GatheredViews, elements: Iterable<Element>): void {
+  for (const el of elements) {
     for (const key of (el.getAttribute(MARK_ATTRIBUTE) ?? '').split(' ')) {
       const entry = gathered.entries.get(key);
       if (entry !== undefined) entry.region = 'main';
     }
   }
+}
+
+/** Entries whose copies the main content holds stand in `main`; the marks are taken off the extract. */
+export function markMainContent(gathered: GatheredViews, content: Document | null): void {
+  if (content === null) return;
+  markMain(gathered, content.querySelectorAll(`[${MARK_ATTRIBUTE}]`));
   unmark(content);
+}
+
+/**
+ * The same for a read whose output is the whole page: the main content is found
+ * (main-content/index.ts) and looked in as the extraction leaves it, neither dressed as a document
+ * nor unmarked, since it is dropped after.
+ */
+export function markMainRegions(gathered: GatheredViews, form: Document, metadata: PageMetadata, pageUrl: string): void {
+  const extract = mainExtract(form, metadata, pageUrl)?.content;
+  if (extract === undefined) return;
+  const selector = `[${MARK_ATTRIBUTE}]`;
+  markMain(gathered, extract.matches(selector) ? [extract, ...extract.querySelectorAll(selector)] : extract.querySelectorAll(selector));
 }
 
 /** Takes the views' own attributes off a tree that becomes output. */

@@ -3,14 +3,12 @@
 // there; text sharing a small wrapper with one picture; a short line set in italics, or holding a
 // © sign, right after a block that is only a picture. An italic line that reads as a sentence, or a
 // wrapper with more text than a caption has, stays.
-import { HAS_MEDIA, inContentContext, lineLength, normalized, visibleLength, writtenLength } from './extract-dom';
+import { HAS_MEDIA, hasVisibleText, inContentContext, lineLength, normalized, writtenLength } from './extract-dom';
 import { endsAsProse } from '../shared/line-end';
 
 /** Text kept beside a picture is its caption or credit up to this length, not the article's text. */
 const MAX_CAPTION_CHARS = 250;
 const PICTURES = 'img, picture, video';
-
-const hasText = (node: Node) => visibleLength(node) > 0;
 
 /**
  * Removes the text that shares a small wrapper with one picture, in elements of its own
@@ -24,7 +22,7 @@ function dropWrapperCaptions(root: Element): void {
     if (!root.contains(image) || (image.localName === 'img' && image.closest('picture') !== null)) continue;
     const path: Element[] = [image];
     let wrapper = image.parentElement;
-    while (wrapper !== null && wrapper !== root && !hasText(wrapper)) {
+    while (wrapper !== null && wrapper !== root && !hasVisibleText(wrapper)) {
       path.push(wrapper);
       wrapper = wrapper.parentElement;
     }
@@ -35,7 +33,7 @@ function dropWrapperCaptions(root: Element): void {
     if (writtenLength(wrapper) > MAX_CAPTION_CHARS || wrapper.querySelectorAll('img, video').length > 1) continue;
     if (inContentContext(wrapper, root) && wrapper.closest('figure') === null) continue;
     const onPath = new Set<Node>(path);
-    const besides = [...wrapper.childNodes].filter((node) => !onPath.has(node) && hasText(node));
+    const besides = [...wrapper.childNodes].filter((node) => !onPath.has(node) && hasVisibleText(node));
     if (besides.some((node) => node.nodeType === Node.TEXT_NODE)) continue;
     for (const node of besides) wrapper.removeChild(node);
   }
@@ -62,20 +60,21 @@ function dropFiguresWithoutPicture(root: Element): void {
 function elementBefore(el: Element): Element | null {
   for (let node = el.previousSibling; node !== null; node = node.previousSibling) {
     if (node.nodeType === Node.ELEMENT_NODE) return node as Element;
-    if (hasText(node)) return null;
+    if (hasVisibleText(node)) return null;
   }
   return null;
 }
 
 /** A block that shows a picture and no text (`<p><a><img></a></p>`); the picture is looked for first, its text only then. */
-const isPictureBlock = (el: Element | null) => el !== null && (el.matches(PICTURES) || el.querySelector(PICTURES) !== null) && !hasText(el);
+const isPictureBlock = (el: Element | null) =>
+  el !== null && (el.matches(PICTURES) || el.querySelector(PICTURES) !== null) && !hasVisibleText(el);
 
 /** Whether every piece of text in the block is set in italics (inside an `em` or `i` of its own). */
 function allItalic(block: Element): boolean {
   const texts = block.ownerDocument.createTreeWalker(block, NodeFilter.SHOW_TEXT);
   let seen = false;
   for (let node = texts.nextNode(); node !== null; node = texts.nextNode()) {
-    if (!hasText(node)) continue;
+    if (!hasVisibleText(node)) continue;
     const italic = node.parentElement?.closest('em, i');
     if (italic == null || !block.contains(italic)) return false;
     seen = true;

@@ -23,6 +23,27 @@ export const squeezedText = (node: Node) => withoutSpace(node.textContent ?? '')
 /** How much text the node holds: characters, white space not counted (the markup's indentation would dilute the link text). */
 export const visibleLength = (node: Node) => squeezedText(node).length;
 
+/**
+ * Whether the node holds any text but white space (visibleLength > 0), read up to the first such
+ * text instead of building all of it: asked of wrappers around pictures, the answer is often a
+ * whole article's text.
+ */
+export function hasVisibleText(node: Node): boolean {
+  if (node.nodeType !== Node.ELEMENT_NODE && node.nodeType !== Node.DOCUMENT_FRAGMENT_NODE) return visibleLength(node) > 0;
+  let next: Node | null = node.firstChild;
+  while (next !== null) {
+    if (next.nodeType === Node.TEXT_NODE || next.nodeType === Node.CDATA_SECTION_NODE) {
+      if (/\S/.test((next as CharacterData).data)) return true;
+    } else if (next.firstChild !== null) {
+      next = next.firstChild;
+      continue;
+    }
+    while (next !== node && next.nextSibling === null) next = next.parentNode!;
+    next = next === node ? null : next.nextSibling;
+  }
+  return false;
+}
+
 /** The node's text as one line. */
 export const normalized = (node: Node) => oneLine(node.textContent ?? '');
 

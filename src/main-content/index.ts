@@ -77,22 +77,39 @@ function cleanedExtract(form: Document, pick: Element, heading: string | null): 
   return !isLinkList(cleaned(beside)) && visibleLength(beside) > visibleLength(pick) ? beside : cleaned(pick);
 }
 
+/** The main content as the extraction leaves it, and the title it settled on: what `mainContentOf` dresses as a document. */
+export interface MainExtract {
+  /** The extract, cleaned; it still carries the marks the form's copies had (font sizes included). */
+  content: Element;
+  heading: string | null;
+}
+
 /**
- * A new inert document holding the title (the page's metadata title without the site's name, else
- * the one Readability settles on) as a level-1 heading and the main content; null when there is none.
+ * The main content of the reader form, not yet a document of its own; null when there is none.
+ * Reads that only ask which parts of the form it holds (the regions of links and images) stop here.
  */
-export function mainContentOf(form: Document, metadata: PageMetadata, pageUrl: string): Document | null {
+export function mainExtract(form: Document, metadata: PageMetadata, pageUrl: string): MainExtract | null {
   // Readability takes the document apart; the reader form stays whole for the fallback, without
   // the font sizes only the extraction reads.
   const copy = form.cloneNode(true) as Document;
   clearFontSizes(form.documentElement);
   const article = readabilityArticle(copy);
-  let content = article?.content as Element | null | undefined;
+  const content = article?.content as Element | null | undefined;
   if (!article || !content || (article.length ?? 0) < MIN_MAIN_TEXT) return null;
   if (isLinkList(content)) return null;
   // The title written for sharing (Open Graph, JSON-LD) rarely carries the site's name, as <title> does.
-  const heading = metadata.title === null ? article.title : articleHeading(metadata.title, metadata, pageUrl);
-  content = cleanedExtract(form, content, heading ?? null);
+  const heading = (metadata.title === null ? article.title : articleHeading(metadata.title, metadata, pageUrl)) ?? null;
+  return { content: cleanedExtract(form, content, heading), heading };
+}
+
+/**
+ * A new inert document holding the title (the page's metadata title without the site's name, else
+ * the one Readability settles on) as a level-1 heading and the main content; null when there is none.
+ */
+export function mainContentOf(form: Document, metadata: PageMetadata, pageUrl: string): Document | null {
+  const extract = mainExtract(form, metadata, pageUrl);
+  if (extract === null) return null;
+  const { content, heading } = extract;
   clearFontSizes(content);
   const doc = form.implementation.createHTMLDocument(heading ?? form.title);
   for (const base of form.querySelectorAll('head > base')) doc.head.append(doc.importNode(base, true));

@@ -5,12 +5,12 @@ import { documentToMarkdown } from '../../markdown/convert';
 import { domBuilder } from '../dom-form';
 import { detachTree, lightBuilder } from '../light-tree';
 import { mainContentOf } from '../../main-content/index';
-import { gatherViews, markMainContent, withImageSizes } from '../page-views';
+import { gatherViews, markMainContent, markMainRegions, withImageSizes } from '../page-views';
 import { pageScript } from '../page-script';
 import { readerForm } from '../reader-form';
 
 export const run = pageScript({
   light: { readerForm, lightBuilder, detachTree, documentToMarkdown },
   main: { readerForm, domBuilder, mainContentOf, documentToMarkdown },
-  views: { gatherViews, markMainContent, withImageSizes },
+  views: { gatherViews, markMainContent, markMainRegions, withImageSizes },
 });

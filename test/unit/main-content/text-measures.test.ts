@@ -2,8 +2,16 @@
 // a node holds (visibleLength) and how long it reads as a line (lineLength), on documents parsed by
 // linkedom. Type-checked with the in-page scripts (tsconfig.page.json): it needs the DOM's types.
 import { parseHTML } from 'linkedom';
-import { describe, expect, it, vi } from 'vitest';
-import { lineLength, normalized, shortElements, visibleLength, withoutSpace, writtenLength } from '../../../src/main-content/extract-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  hasVisibleText,
+  lineLength,
+  normalized,
+  shortElements,
+  visibleLength,
+  withoutSpace,
+  writtenLength,
+} from '../../../src/main-content/extract-dom';
 
 const body = (markup: string) => parseHTML(`<!DOCTYPE html><html><body>${markup}</body></html>`).document.body as unknown as Element;
 
@@ -17,6 +25,28 @@ describe('visibleLength', () => {
 
   it('counts punctuation and marks, which are text', () => {
     expect(visibleLength(body('<p>« — » © 2020</p>'))).toBe(8);
+  });
+});
+
+describe('hasVisibleText', () => {
+  // The rules run in the page, where Node is a global; linkedom has its own.
+  beforeEach(() => vi.stubGlobal('Node', parseHTML('').Node));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('answers as visibleLength > 0 does, on elements, text and comments', () => {
+    const root = body(
+      '<div id="a">\n  <span> </span><b><i></i></b>\n</div><div id="b"><span>\t</span><p><em> x</em></p></div><div id="c"><!-- note --></div><p id="d"></p>',
+    );
+    const nodes = [root, ...root.querySelectorAll('*'), ...[...root.querySelectorAll('*')].flatMap((el) => [...el.childNodes])];
+    for (const node of nodes) expect(hasVisibleText(node)).toBe(visibleLength(node) > 0);
+    expect(hasVisibleText(root.querySelector('#a')!)).toBe(false);
+    expect(hasVisibleText(root.querySelector('#b')!)).toBe(true);
+    expect(hasVisibleText(root.querySelector('#c')!.firstChild!)).toBe(true);
+  });
+
+  it('stops at the node: text after it does not count', () => {
+    const root = body('<div><span id="empty"><i> </i></span>words after</div>');
+    expect(hasVisibleText(root.querySelector('#empty')!)).toBe(false);
   });
 });
 
