@@ -92,6 +92,8 @@ export interface FetchContext {
   log: RequestLog;
   /** Keeps work alive past the answer (the store's write). */
   waitUntil(promise: Promise<unknown>): void;
+  /** A page of a crawl or batch job, which gives way to single fetches for a browser page. */
+  jobPage?: boolean;
 }
 
 /** The fetch context of an HTTP request. */
@@ -118,7 +120,7 @@ export function fetchPage(c: Context<AppEnv>, request: FetchRequest): Promise<Fe
 export async function fetchPageIn(c: FetchContext, request: FetchRequest): Promise<FetchedPage> {
   const { config } = c;
   Object.assign(c.log, { targetHost: new URL(request.url).hostname, options: requestOptions(request) });
-  const call = renderCall(request, config);
+  const call: RenderCall = { ...renderCall(request, config), ...(c.jobPage === true ? { jobPage: true } : {}) };
   // The same guard settings the browser side applies to every request it makes.
   targetGuard(call.setup.guard).assertUrlAllowed(request.url);
 

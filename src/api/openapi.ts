@@ -9,6 +9,7 @@ import { BLOCK_KINDS, BLOCK_VENDORS } from '../blocked/verdict.js';
 import { METADATA_FIELDS } from '../shared/metadata.js';
 import { DEFAULT_WAIT_MS, fetchRequestSchema, MAX_URL_LENGTH, type SchemaLimits } from './fetch-request.js';
 import { VISIT_FIELD_DOCS } from './visit-field-docs.js';
+import { sitePaths, siteSchemas } from './openapi-sites.js';
 
 type JsonSchema = Record<string, unknown>;
 /** `required` marks a header sent on every response of its status (OpenAPI's header `required`). */
@@ -99,7 +100,13 @@ const ERROR_HEADERS: Partial<Record<ErrorStatus, Record<string, Header>>> = {
       required: true,
     },
   },
-  405: { Allow: { description: 'The allowed method.', schema: { type: 'string', const: 'POST' }, required: true } },
+  405: {
+    Allow: {
+      description: "The path's methods: POST, or GET, DELETE on /api/jobs/{id}.",
+      schema: { type: 'string', enum: ['POST', 'GET, DELETE'] },
+      required: true,
+    },
+  },
   429: {
     'Retry-After': { description: 'Seconds until the token may retry.', schema: { type: 'string', pattern: '^[0-9]+$' }, required: true },
   },
@@ -328,17 +335,24 @@ export function fetchRequestJsonSchema(limits: SchemaLimits): JsonSchema {
 }
 
 export function openApiDocument(config: SchemaLimits) {
+  const fetchRequest = fetchRequestJsonSchema(config);
   const byStatus = [...errorCodesByStatus().keys()].sort((a, b) => a - b);
   return {
     openapi: '3.1.0',
     info: {
       title: 'Page Fetch',
       version: '0.1.0',
-      description: 'Loads a web page in a real headless browser and returns the rendered page as HTML or markdown.',
+      description:
+        'Loads a web page in a real headless browser and returns the rendered page as HTML or markdown; maps, crawls and batches whole sites.',
     },
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'One of the API tokens of the deployment.' } },
-      schemas: { FetchRequest: fetchRequestJsonSchema(config), FetchResponse: SUCCESS_BODY, ErrorBody: errorBody(ERROR_CODES) },
+      schemas: {
+        FetchRequest: fetchRequest,
+        FetchResponse: SUCCESS_BODY,
+        ErrorBody: errorBody(ERROR_CODES),
+        ...siteSchemas(fetchRequest),
+      },
       // Error404 is what any path not listed here answers; OpenAPI has no wildcard path to hang it on.
       responses: errorResponses(),
     },
@@ -376,6 +390,7 @@ export function openApiDocument(config: SchemaLimits) {
           },
         },
       },
+      ...sitePaths(refs),
       '/healthz': {
         get: {
           operationId: 'health',

@@ -105,6 +105,8 @@ export interface RenderCall {
    * the same page and options). Absent: this call renders on its own.
    */
   shareKey?: string;
+  /** A page of a crawl or batch job: it gives way to single fetches at the directory (docs/fleet.md "Job pages"). */
+  jobPage?: boolean;
 }
 
 export interface RenderedPage {

@@ -27,7 +27,7 @@ export async function runPageTask(env: TaskEnv, ctx: ExecutionContext, task: Pag
   const log = {};
   try {
     const config = readConfig(env);
-    const fetchContext: FetchContext = { env, config, requestId, log, waitUntil: (promise) => ctx.waitUntil(promise) };
+    const fetchContext: FetchContext = { env, config, requestId, log, waitUntil: (promise) => ctx.waitUntil(promise), jobPage: true };
     // A page whose links are followed is read with its metadata too: its canonical URL dedups.
     const request = parseFetchRequest({ ...page, url: task.url }, config);
     const fetched = task.follow ? { ...request, includeMetadata: true } : request;

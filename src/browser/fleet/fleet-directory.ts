@@ -7,7 +7,16 @@
 // Object (directory.ts) drive the same code; every request of the location passes here, so its view
 // of the hubs is exact.
 import { ApiError, toWireError } from '../../errors.js';
-import { type FleetLimits, type HubView, hubState, place, retryAfterSeconds, worthWaiting } from './fleet-policy.js';
+import {
+  type FleetLimits,
+  type HubView,
+  hubState,
+  nextWaiter,
+  place,
+  retryAfterSeconds,
+  type WaitingRequest,
+  worthWaiting,
+} from './fleet-policy.js';
 import type { RenderCall, RenderOutcome } from '../render-call.js';
 
 /** Sends a call to hub `index` of the location, which renders it. */
@@ -31,8 +40,7 @@ const SYSTEM_CLOCK: Clock = {
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-interface Waiter {
-  limits: FleetLimits;
+interface Waiter extends WaitingRequest {
   /** The policy placed the request on hub `index`. */
   placed(index: number): void;
 }
@@ -47,6 +55,8 @@ export class FleetDirectory {
   private readonly shared = new Map<string, Promise<RenderOutcome>>();
   /** No launch before this time (ms); a launch sets it from Browser Rendering's limits. */
   private nextLaunchAt = 0;
+  /** Pages of crawl and batch jobs rendering now (they may hold at most their share). */
+  private jobPagesRunning = 0;
   /** Recent mean time of a render that succeeded (ms), for shedding. */
   private meanRenderMs?: number;
   private launchCheck?: Promise<void>;
@@ -102,6 +112,7 @@ export class FleetDirectory {
       if (outcome.ok) this.noteRenderTime(this.now() - rendering);
       return { ...outcome, timings: { queue: queued, ...outcome.timings } };
     } finally {
+      if (call.jobPage === true) this.jobPagesRunning--;
       this.release(index);
     }
   }
@@ -114,6 +125,7 @@ export class FleetDirectory {
       let timer: unknown;
       const waiter: Waiter = {
         limits,
+        jobPage: call.jobPage === true,
         placed: (index) => {
           if (timer !== undefined) this.clock.clearTimeout(timer);
           resolve(index);
@@ -122,7 +134,7 @@ export class FleetDirectory {
       this.queue.push(waiter);
       this.pump();
       if (!this.queue.includes(waiter)) return;
-      if (!this.worthWaiting(limits, call.fleet.queueMs)) {
+      if (!this.worthWaiting(waiter, call.fleet.queueMs)) {
         this.queue.pop();
         resolve(undefined);
         return;
@@ -135,11 +147,16 @@ export class FleetDirectory {
     });
   }
 
-  /** Whether the request just queued (the last) can expect a page within its queue time. */
-  private worthWaiting(limits: FleetLimits, queueMs: number): boolean {
+  /**
+   * Whether the request just queued (the last) can expect a page within its queue time; a single
+   * fetch counts only the fetches ahead of it, as job pages give way to it.
+   */
+  private worthWaiting(waiter: Waiter, queueMs: number): boolean {
+    const { limits } = waiter;
     const now = this.now();
+    const ahead = waiter.jobPage ? this.queue : this.queue.filter((queued) => !queued.jobPage);
     return worthWaiting({
-      ahead: this.queue.length - 1,
+      ahead: ahead.length - 1,
       running: this.hubs.reduce((pages, hub) => pages + hub.active, 0),
       meanRenderMs: this.meanRenderMs,
       queueMs,
@@ -152,11 +169,12 @@ export class FleetDirectory {
     this.meanRenderMs = this.meanRenderMs === undefined ? ms : this.meanRenderMs + RENDER_TIME_WEIGHT * (ms - this.meanRenderMs);
   }
 
-  /** Places waiting requests in order while the policy finds them a page. */
+  /** Places waiting requests, single fetches before job pages, while the policy finds them a page. */
   private pump(): void {
     for (;;) {
-      const head = this.queue[0];
-      if (head === undefined) return;
+      const next = nextWaiter(this.queue, this.jobPagesRunning);
+      if (next === -1) return;
+      const head = this.queue[next]!;
       const now = this.now();
       const launchAllowed = this.launchCheck === undefined && now >= this.nextLaunchAt;
       const placement = place(this.hubs, now, head.limits, launchAllowed);
@@ -164,7 +182,8 @@ export class FleetDirectory {
         if (placement.needsLaunch) this.pumpWhenLaunchAllowed(now);
         return;
       }
-      this.queue.shift();
+      this.queue.splice(next, 1);
+      if (head.jobPage) this.jobPagesRunning++;
       const hub = this.hubs[placement.hub]!;
       hub.active++;
       hub.lastUsedAt = now;

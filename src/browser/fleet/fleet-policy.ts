@@ -55,6 +55,34 @@ export function place(hubs: readonly HubView[], now: number, limits: FleetLimits
   return launchAllowed ? { kind: 'run', hub: cold, launches: true } : { kind: 'wait', needsLaunch: true };
 }
 
+/**
+ * Share of a location's pages that job pages (crawl and batch) may hold at once: the rest stay free
+ * for single fetches, so a fetch finds a page at once while a crawl runs (docs/fleet.md "Job pages").
+ */
+export const JOB_PAGE_SHARE = 0.75;
+
+/** Job pages one location renders at once at most: its share of the pages, at least one. */
+export function jobPageCap(limits: FleetLimits): number {
+  return Math.max(1, Math.floor(limits.maxBrowsers * limits.maxPages * JOB_PAGE_SHARE));
+}
+
+/** A request waiting for a page, as the choice of the next one sees it. */
+export interface WaitingRequest {
+  jobPage: boolean;
+  limits: FleetLimits;
+}
+
+/**
+ * Which waiting request gets the next page: the first single fetch, in arrival order; when none
+ * waits, the first job page while job pages hold less than their share. -1 when none may have one.
+ */
+export function nextWaiter(waiting: readonly WaitingRequest[], jobPagesRunning: number): number {
+  const fetch = waiting.findIndex((request) => !request.jobPage);
+  if (fetch !== -1) return fetch;
+  const job = waiting[0];
+  return job !== undefined && jobPagesRunning < jobPageCap(job.limits) ? 0 : -1;
+}
+
 export interface QueueOutlook {
   /** Requests queued before this one. */
   ahead: number;

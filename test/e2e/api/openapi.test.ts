@@ -8,11 +8,13 @@ import { readConfig } from '../../../src/api/config.js';
 import { openApiDocument } from '../../../src/api/openapi.js';
 import { closedPort } from '../support/fixture-server.js';
 import { useWorker } from '../support/e2e-hooks.js';
-import { DEFAULT_VARS } from '../support/worker.js';
+import { DEFAULT_VARS, TEST_TOKEN, type WorkerHandle } from '../support/worker.js';
 
+/** A second token, run past its rate limit to see 429 on each site operation. */
+const LIMITED_TOKEN = 'e2e-limited-token-7a1e';
 // A short navigation timeout keeps the 504 case quick; private targets are allowed so that the
 // fixture server on 127.0.0.1 can be fetched.
-const ctx = useWorker({ vars: { NAVIGATION_TIMEOUT_MS: '3000' } });
+const ctx = useWorker({ vars: { NAVIGATION_TIMEOUT_MS: '3000', API_TOKENS: `${TEST_TOKEN},${LIMITED_TOKEN}` } });
 // The guard as deployed, for 403: refused before any browser work, so this Worker never launches one.
 const guarded = useWorker({ vars: { ALLOW_PRIVATE_NETWORK: 'false' } });
 // Deployments that fail closed: no API tokens (503), and a PROXIES secret that is not JSON (500).
@@ -97,6 +99,109 @@ const ELSEWHERE: [string, string, string[]][] = [
   ],
 ];
 
+/** A request to a site endpoint; the test token unless told, JSON unless `body` is a string. */
+function site(
+  worker: () => WorkerHandle,
+  method: string,
+  path: string,
+  body?: unknown,
+  init: { token?: string | null; headers?: Record<string, string> } = {},
+): Promise<Response> {
+  const token = init.token === undefined ? TEST_TOKEN : init.token;
+  return fetch(`${worker().origin}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token === null ? {} : { Authorization: `Bearer ${token}` }),
+      ...init.headers,
+    },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+}
+
+const here = () => ctx.worker;
+const NO_JOB = '/api/jobs/00000000-0000-4000-8000-000000000000';
+const BIG_BODY = JSON.stringify({ url: `https://example.com/${'a'.repeat(70 * 1024)}` });
+/** One job of this token for the job reads, started on first use. */
+let jobPath: Promise<string> | undefined;
+const aJob = () => {
+  jobPath ??= site(here, 'POST', '/api/batch', { urls: [article()] }).then((response) => response.headers.get('Location')!);
+  return jobPath;
+};
+
+/** The errors every POST site operation answers as /api/fetch does: auth, method, body and configuration. */
+function postErrors(path: string, body: unknown): [string, string, () => Promise<Response>][] {
+  const operation = `POST ${path}`;
+  return [
+    [operation, '401 unauthorized', () => site(here, 'POST', path, body, { token: null })],
+    [operation, '405 method_not_allowed', () => site(here, 'GET', path)],
+    [operation, '413 payload_too_large', () => site(here, 'POST', path, BIG_BODY)],
+    [operation, '415 unsupported_media_type', () => site(here, 'POST', path, '{}', { headers: { 'Content-Type': 'text/plain' } })],
+    [operation, '500 internal_error', () => site(() => misconfigured.worker, 'POST', path, body)],
+    [operation, '503 not_configured', () => site(() => unconfigured.worker, 'POST', path, body)],
+  ];
+}
+
+/** Requests to the site operations, each "<status> <code>" ("200"/"202" plus the content type for successes). */
+const SITE_HERE: [string, string, () => Promise<Response>][] = [
+  ['POST /api/map', '200 application/json', () => site(here, 'POST', '/api/map', { url: article(), sitemap: 'skip' })],
+  ['POST /api/map', '400 invalid_request', () => site(here, 'POST', '/api/map', { url: 'ftp://example.com/', limit: 0 })],
+  ['POST /api/map', '403 forbidden_target', () => site(() => guarded.worker, 'POST', '/api/map', { url: 'http://127.0.0.1/' })],
+  // A host that refuses connections has no robots.txt, which disallows all: the map is then empty, not 502.
+  [
+    'POST /api/map',
+    '502 unsupported_content',
+    () => site(here, 'POST', '/api/map', { url: ctx.fixtures.url('/file.pdf'), sitemap: 'skip' }),
+  ],
+  ['POST /api/map', '504 target_timeout', () => site(here, 'POST', '/api/map', { url: ctx.fixtures.url('/hang'), sitemap: 'skip' })],
+  ...postErrors('/api/map', { url: 'https://example.com/' }),
+
+  ['POST /api/crawl', '202 application/json', () => site(here, 'POST', '/api/crawl', { url: article(), limit: 1, sitemap: 'skip' })],
+  ['POST /api/crawl', '400 malformed_json', () => site(here, 'POST', '/api/crawl', '{"url":')],
+  ['POST /api/crawl', '403 forbidden_target', () => site(() => guarded.worker, 'POST', '/api/crawl', { url: 'http://127.0.0.1/' })],
+  ...postErrors('/api/crawl', { url: 'https://example.com/' }),
+
+  ['POST /api/batch', '202 application/json', () => site(here, 'POST', '/api/batch', { urls: [article()] })],
+  ['POST /api/batch', '400 invalid_request', () => site(here, 'POST', '/api/batch', { urls: [], page: { raw: true } })],
+  ...postErrors('/api/batch', { urls: ['https://example.com/'] }),
+
+  ['GET /api/jobs/{id}', '200 application/json', async () => site(here, 'GET', await aJob())],
+  ['GET /api/jobs/{id}', '400 invalid_request', async () => site(here, 'GET', `${await aJob()}?cursor=abc`)],
+  ['GET /api/jobs/{id}', '401 unauthorized', async () => site(here, 'GET', await aJob(), undefined, { token: null })],
+  ['GET /api/jobs/{id}', '404 not_found', () => site(here, 'GET', NO_JOB)],
+  ['GET /api/jobs/{id}', '405 method_not_allowed', () => site(here, 'PUT', NO_JOB)],
+  ['GET /api/jobs/{id}', '500 internal_error', () => site(() => misconfigured.worker, 'GET', NO_JOB)],
+  ['GET /api/jobs/{id}', '503 not_configured', () => site(() => unconfigured.worker, 'GET', NO_JOB)],
+
+  ['DELETE /api/jobs/{id}', '200 application/json', async () => site(here, 'DELETE', await aJob())],
+  ['DELETE /api/jobs/{id}', '401 unauthorized', async () => site(here, 'DELETE', await aJob(), undefined, { token: null })],
+  ['DELETE /api/jobs/{id}', '404 not_found', () => site(here, 'DELETE', NO_JOB)],
+  ['DELETE /api/jobs/{id}', '405 method_not_allowed', () => site(here, 'POST', NO_JOB)],
+  ['DELETE /api/jobs/{id}', '500 internal_error', () => site(() => misconfigured.worker, 'DELETE', NO_JOB)],
+  ['DELETE /api/jobs/{id}', '503 not_configured', () => site(() => unconfigured.worker, 'DELETE', NO_JOB)],
+];
+
+/** The same site operations by a token past its rate limit (429 rate_limited). */
+const SITE_RATE_LIMITED: [string, () => Promise<Response>][] = [
+  ['POST /api/map', () => site(here, 'POST', '/api/map', { url: article() }, { token: LIMITED_TOKEN })],
+  ['POST /api/crawl', () => site(here, 'POST', '/api/crawl', { url: article() }, { token: LIMITED_TOKEN })],
+  ['POST /api/batch', () => site(here, 'POST', '/api/batch', { urls: [article()] }, { token: LIMITED_TOKEN })],
+  ['GET /api/jobs/{id}', () => site(here, 'GET', NO_JOB, undefined, { token: LIMITED_TOKEN })],
+  ['DELETE /api/jobs/{id}', () => site(here, 'DELETE', NO_JOB, undefined, { token: LIMITED_TOKEN })],
+];
+
+type Operation = { responses: Record<string, Json> };
+const siteOperation = (doc: Json, key: string): Operation => {
+  const [method, path] = key.split(' ') as [string, string];
+  return ((doc.paths as Json)[path] as Record<string, Operation>)[method.toLowerCase()]!;
+};
+/** The status's response as documented for this operation, its shared error response resolved. */
+function documentedResponse(doc: Json, key: string, status: string): Json | undefined {
+  const response = siteOperation(doc, key).responses[status];
+  if (response === undefined || typeof response.$ref !== 'string') return response;
+  return ((doc.components as Json).responses as Record<string, Json>)[response.$ref.replace('#/components/responses/', '')];
+}
+
 describe('GET /openapi.json on the running Worker', () => {
   it('answers without a token with the document built from this configuration, valid OpenAPI 3.1', async () => {
     const response = await fetch(`${ctx.worker.origin}/openapi.json`);
@@ -114,7 +219,11 @@ describe('every documented status is real', () => {
     const documented = new Set<string>();
     for (const [status, { codes }] of documentedStatuses(served))
       for (const code of codes) documented.add(code === '' ? status : `${status} ${code}`);
-    const covered = new Set([...HERE.map(([key]) => key.replace(/^200 .*/, '200')), ...ELSEWHERE.map(([key]) => key)]);
+    const covered = new Set([
+      ...HERE.map(([key]) => key.replace(/^200 .*/, '200')),
+      ...SITE_HERE.map(([, key]) => key.replace(/^20[02] .*/, (success) => success.slice(0, 3))),
+      ...ELSEWHERE.map(([key]) => key),
+    ]);
     expect([...covered].sort()).toEqual([...documented].sort());
   });
 
@@ -164,5 +273,52 @@ describe('browser launches refused', () => {
     expect(await errorCode(response)).toBe('browser_unavailable');
     expect(refusedShortQueue.worker.refusedLaunchCount() - attemptsBefore).toBe(1);
     expect(refusedShortQueue.worker.liveBrowserPids()).toEqual([]);
+  });
+});
+
+describe('every documented status of the site operations is real', () => {
+  const served = () => openApiDocument(readConfig(DEFAULT_VARS)) as unknown as Json;
+
+  it.each([...new Set(SITE_HERE.map(([operation]) => operation))])('%s: each documented status is produced here', (operation) => {
+    const documented = Object.keys(siteOperation(served(), operation).responses).sort();
+    const produced = [
+      ...SITE_HERE.filter(([key]) => key === operation).map(([, key]) => key.split(' ')[0]!),
+      ...SITE_RATE_LIMITED.filter(([key]) => key === operation).map(() => '429'),
+    ];
+    expect([...new Set(produced)].sort()).toEqual(documented);
+  });
+
+  it.each(SITE_HERE)('%s %s, with the documented headers and a documented code', { timeout: 60_000 }, async (operation, key, send) => {
+    const [status, detail] = key.split(' ') as [string, string];
+    const documented = documentedResponse(served(), operation, status)!;
+    const response = await send();
+    expect(response.status, await response.clone().text()).toBe(Number(status));
+    for (const [header, spec] of Object.entries((documented.headers ?? {}) as Record<string, { required?: boolean }>)) {
+      if (spec.required) expect(response.headers.get(header), header).toBeTruthy();
+    }
+    expect(response.headers.get('Content-Type')).toMatch(/^application\/json/);
+    const body = (await response.json()) as Json;
+    if (status.startsWith('2')) return;
+    const schema = (documented.content as Json)['application/json'] as Json;
+    expect(((((schema.schema as Json).properties as Json).error as Json).properties as Json).code).toMatchObject({
+      enum: expect.arrayContaining([detail]),
+    });
+    expect((body.error as Json).code).toBe(detail);
+  });
+
+  it('answers 429 rate_limited with Retry-After on each site operation once the token passes its limit', async () => {
+    for (let sent = 0; sent < 700; sent += 10) {
+      const batch = await Promise.all(
+        Array.from({ length: 10 }, () => ctx.worker.fetchPage({ url: 'not-a-url' }, { token: LIMITED_TOKEN })),
+      );
+      for (const response of batch) await response.body?.cancel();
+      if (batch.some((response) => response.status === 429)) break;
+    }
+    for (const [operation, send] of SITE_RATE_LIMITED) {
+      const response = await send();
+      expect(response.status, operation).toBe(429);
+      expect(response.headers.get('Retry-After'), operation).toMatch(/^[0-9]+$/);
+      expect(await errorCode(response)).toBe('rate_limited');
+    }
   });
 });

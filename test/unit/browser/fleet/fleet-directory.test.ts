@@ -143,4 +143,28 @@ describe('FleetDirectory', () => {
     hubs.finishAll();
     expect(await waiters[0]).toMatchObject({ ok: true, timings: { queue: 1000 } });
   });
+
+  it('holds job pages to their share of the pages, so a fetch finds one at once, and gives freed pages to fetches first', async () => {
+    const hubs = fakeHubs();
+    const directory = new FleetDirectory(hubs.sendToHub, async () => 0);
+    const fetch = { ...CALL, fleet: { maxBrowsers: 1, maxPages: 4, queueMs: 5000 } };
+    const job = { ...fetch, jobPage: true };
+    const jobPages = Array.from({ length: 5 }, () => directory.admit(job));
+    await vi.advanceTimersByTimeAsync(0);
+    // Three of the four pages: one stays free for a fetch.
+    expect(hubs.sendToHub.mock.calls.map(([, call]) => call.jobPage)).toEqual([true, true, true]);
+    const firstFetch = directory.admit(fetch);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(hubs.sendToHub).toHaveBeenCalledTimes(4);
+    const secondFetch = directory.admit(fetch);
+    await vi.advanceTimersByTimeAsync(100);
+    hubs.finishAll();
+    expect(await firstFetch).toMatchObject({ ok: true, timings: { queue: 0 } });
+    await vi.advanceTimersByTimeAsync(0);
+    // The fetch that came last is placed before the two job pages that waited longer.
+    expect(hubs.sendToHub.mock.calls.slice(4).map(([, call]) => call.jobPage === true)).toEqual([false, true, true]);
+    hubs.finishAll();
+    expect(await secondFetch).toMatchObject({ ok: true, timings: { queue: 100 } });
+    expect((await Promise.all(jobPages)).map(codeOf)).toEqual(Array(5).fill('ok'));
+  });
 });

@@ -5,6 +5,8 @@ import {
   type FleetLimits,
   type HubView,
   hubState,
+  jobPageCap,
+  nextWaiter,
   place,
   retryAfterSeconds,
   worthWaiting,
@@ -131,5 +133,42 @@ describe('worthWaiting', () => {
   it('waits while no render time is known yet, and never sheds for an empty location it can launch in', () => {
     expect(worthWaiting({ ...outlook, ahead: 1000, meanRenderMs: undefined })).toBe(true);
     expect(worthWaiting({ ...outlook, ahead: 7, running: 0, launchable: true })).toBe(true);
+  });
+});
+
+describe('job pages give way to single fetches', () => {
+  const waiting = (jobPage: boolean, limits: FleetLimits) => ({ jobPage, limits });
+
+  it('leaves at least one page of every fleet to single fetches once it has two, and lets job pages have one', () => {
+    fc.assert(
+      fc.property(limitsArb, (limits) => {
+        const pages = limits.maxBrowsers * limits.maxPages;
+        const cap = jobPageCap(limits);
+        expect(cap).toBeGreaterThanOrEqual(1);
+        if (pages >= 2) expect(cap).toBeLessThan(pages);
+        else expect(cap).toBe(1);
+      }),
+      RUNS,
+    );
+    expect(jobPageCap({ maxBrowsers: 2, maxPages: 4, idleCloseMs: 60_000 })).toBe(6);
+  });
+
+  it('places the first waiting fetch before any job page that waited longer', () => {
+    fc.assert(
+      fc.property(limitsArb, fc.array(fc.boolean(), { minLength: 1, maxLength: 20 }), fc.nat(50), (limits, jobs, running) => {
+        const queue = jobs.map((jobPage) => waiting(jobPage, limits));
+        const next = nextWaiter(queue, running);
+        const firstFetch = jobs.indexOf(false);
+        if (firstFetch !== -1) expect(next).toBe(firstFetch);
+        else expect(next).toBe(running < jobPageCap(limits) ? 0 : -1);
+      }),
+      RUNS,
+    );
+  });
+
+  it('keeps arrival order when only fetches wait (fetch-only load is placed as before)', () => {
+    const limits = { maxBrowsers: 1, maxPages: 1, idleCloseMs: 60_000 };
+    expect(nextWaiter([waiting(false, limits), waiting(false, limits)], 0)).toBe(0);
+    expect(nextWaiter([], 0)).toBe(-1);
   });
 });

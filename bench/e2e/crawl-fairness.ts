@@ -1,0 +1,90 @@
+// `npm run bench:crawl-fairness`: whether job pages starve single fetches (docs/fleet.md "Job
+// pages"). In one run, on one Worker with a small fleet: POST /api/fetch latency (p50, p90) at a
+// fixed request rate on an idle fleet, then the same while a batch of many pages runs through the
+// same fleet, and the ratio. Open loop: a fetch is sent every 1/RATE s whatever the answers, so a
+// fetch that waits for a page shows as latency, not as a lower rate.
+import { startFixtureServer } from '../../test/e2e/support/fixture-server.js';
+import { startWorker, TEST_TOKEN, type WorkerHandle } from '../../test/e2e/support/worker.js';
+import { percentile, type Sample } from './load.js';
+
+const RATE_PER_S = 2;
+const PHASE_S = 20;
+const BATCH_URLS = 400;
+// One browser of four pages: a batch this size keeps every page a job may take busy for the whole phase.
+const FLEET = { MAX_BROWSERS_PER_LOCATION: '1', MAX_PAGES_PER_BROWSER: '4' };
+// The batch's own politeness would otherwise hold it to 4 pages at once on the one fixture host.
+const UNPACED = { CRAWL_HOST_CONCURRENCY: '16', CRAWL_HOST_DELAY_MS: '1' };
+
+/** A fetch's latency, and its time waiting for a browser page (Server-Timing `queue`). */
+type Timed = Sample & { queueMs: number };
+
+async function timedFetch(worker: WorkerHandle, url: string): Promise<Timed> {
+  const started = performance.now();
+  const response = await worker.fetchPage({ url, wait_event: 'load', raw: true });
+  await response.arrayBuffer();
+  const queue = /(?:^|,)\s*queue;dur=([0-9.]+)/.exec(response.headers.get('Server-Timing') ?? '');
+  return { ms: performance.now() - started, status: response.status, queueMs: Number(queue?.[1] ?? NaN) };
+}
+
+/** Fetches at RATE_PER_S for PHASE_S, each on a URL of its own. */
+async function fixedRate(worker: WorkerHandle, url: (index: number) => string): Promise<Timed[]> {
+  const sent: Promise<Timed>[] = [];
+  for (let index = 0; index < RATE_PER_S * PHASE_S; index++) {
+    sent.push(timedFetch(worker, url(index)));
+    await new Promise((resolve) => setTimeout(resolve, 1000 / RATE_PER_S));
+  }
+  return Promise.all(sent);
+}
+
+function figures(samples: Timed[]) {
+  const ok = samples.filter((sample) => sample.status === 200);
+  const ms = ok.map((sample) => sample.ms);
+  const queue = ok.map((sample) => sample.queueMs);
+  return {
+    p50: percentile(ms, 50),
+    p90: percentile(ms, 90),
+    queueP50: percentile(queue, 50),
+    queueP90: percentile(queue, 90),
+    refused: samples.length - ok.length,
+  };
+}
+
+async function jobCall(worker: WorkerHandle, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(`${worker.origin}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${TEST_TOKEN}`, 'Content-Type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return (await response.json()) as Record<string, unknown>;
+}
+
+const fixtures = await startFixtureServer();
+const worker = await startWorker({ vars: { ...FLEET, ...UNPACED, BROWSER_IDLE_CLOSE_MS: '3600000' } });
+try {
+  const page = (tag: string) => fixtures.url(`/pages/article.html?${tag}`);
+  await timedFetch(worker, page('warm')); // launches the browser
+  const idle = figures(await fixedRate(worker, (index) => page(`idle-${index}`)));
+
+  const urls = Array.from({ length: BATCH_URLS }, (_, index) => page(`job-${index}`));
+  const { id } = (await jobCall(worker, 'POST', '/api/batch', { urls, page: { wait_event: 'load' } })) as { id: string };
+  await new Promise((resolve) => setTimeout(resolve, 3000)); // the job's pages take the fleet
+  const busy = figures(await fixedRate(worker, (index) => page(`busy-${index}`)));
+  const { counts } = (await jobCall(worker, 'GET', `/api/jobs/${id}`)) as { counts: Record<string, number> };
+  await jobCall(worker, 'DELETE', `/api/jobs/${id}`);
+
+  const f = (ms: number) => ms.toFixed(0);
+  console.log(`fleet: 1 browser × 4 pages; fetches at ${RATE_PER_S}/s for ${PHASE_S} s per phase (load, raw HTML)`);
+  for (const [name, phase] of [
+    ['idle fleet', idle],
+    [`batch of ${BATCH_URLS} running`, busy],
+  ] as const) {
+    console.log(
+      `${name}: p50 ${f(phase.p50)} ms, p90 ${f(phase.p90)} ms (waiting for a page: p50 ${f(phase.queueP50)}, p90 ${f(phase.queueP90)} ms), ${phase.refused} not 200`,
+    );
+  }
+  console.log(`job pages done by the end of the busy phase: ${counts.fetched} fetched, ${counts.failed} failed, ${counts.queued} queued`);
+  console.log(`ratio busy / idle: p50 ${(busy.p50 / idle.p50).toFixed(2)}×, p90 ${(busy.p90 / idle.p90).toFixed(2)}×`);
+} finally {
+  await worker.stop();
+  await fixtures.close();
+}
