@@ -2,7 +2,7 @@
 // documented field each. Strings as Workers hand them over; api/config.ts turns them into typed
 // settings. The browser's Durable Object reads only its binding (browser/fleet/hub.ts, HubEnv).
 import type { BrowserDirectory, BrowserHub } from './browser/index.js';
-import type { JobLedgerRpc, PageTask, SiteJobRpc } from './jobs/job-rpc.js';
+import type { JobLedgerRpc, PageTask, SiteJobRpc } from './shared/job-rpc.js';
 
 export interface Env {
   // Bindings

@@ -2,7 +2,7 @@
 // the Durable Object classes wrangler binds (BROWSER_HUB, BROWSER_DIRECTORY, SITE_JOB, JOB_LEDGER).
 import { createApp } from './api/app.js';
 import type { Env } from './env.js';
-import type { PageTask } from './jobs/job-rpc.js';
+import type { PageTask } from './shared/job-rpc.js';
 import { jobRoutes } from './jobs/job-routes.js';
 import { handlePageTasks } from './jobs/queue-handler.js';
 import { siteTools } from './jobs/site-tools.js';

@@ -10,7 +10,7 @@ import { RobotsBook } from '../sites/robots-book.js';
 import { inScope, isTrapUrl } from '../sites/scope.js';
 import { siteSitemaps, sitemapEntries } from '../sites/site-files.js';
 import { normalizeUrl, parseHttpUrl } from '../sites/url-normal-form.js';
-import type { CrawlSpec, RecordState } from './job-rpc.js';
+import type { CrawlSpec, RecordState } from '../shared/job-rpc.js';
 
 const SITE_FILE_TIMEOUT_MS = 10_000;
 

@@ -3,7 +3,7 @@
 // before it starts and gives it back when it ends; a place whose job never said so (its storage
 // expired) lapses at the job's retention.
 import { DurableObject } from 'cloudflare:workers';
-import type { JobLedgerRpc } from './job-rpc.js';
+import type { JobLedgerRpc } from '../shared/job-rpc.js';
 
 export class JobLedger extends DurableObject<object> implements JobLedgerRpc {
   constructor(ctx: DurableObjectState, env: object) {

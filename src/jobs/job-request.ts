@@ -8,7 +8,7 @@ import { ApiError, type FieldIssue } from '../errors.js';
 import { MAX_GLOBS } from '../sites/path-glob.js';
 import { normalizeUrl, parseHttpUrl } from '../sites/url-normal-form.js';
 import { SITEMAP_MODES } from '../api/map/map-request.js';
-import type { CrawlSpec, JsonObject, WebhookSpec } from './job-rpc.js';
+import type { CrawlSpec, JsonObject, WebhookSpec } from '../shared/job-rpc.js';
 import { WEBHOOK_EVENTS } from './webhook.js';
 import { targetGuard } from '../guard/policy.js';
 

@@ -10,7 +10,7 @@ import { rateLimit } from '../api/rate-limit.js';
 import { ApiError } from '../errors.js';
 import { targetGuard } from '../guard/policy.js';
 import { parseBatchRequest, parseCrawlRequest } from './job-request.js';
-import type { CrawlSpec, JobKind, JobSpec, JsonObject, StoredPageRecord, WebhookSpec } from './job-rpc.js';
+import type { CrawlSpec, JobKind, JobSpec, JsonObject, StoredPageRecord, WebhookSpec } from '../shared/job-rpc.js';
 
 const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const CURSOR = /^\d{1,15}$/;

@@ -7,19 +7,19 @@ import { asApiError } from '../errors.js';
 import { readConfig } from '../api/config.js';
 import { fetchPageIn, type FetchContext } from '../api/fetch-page.js';
 import { parseFetchRequest } from '../api/fetch-request.js';
-import type { Env } from '../env.js';
 import type { StoredRender } from '../api/cache/render-store.js';
 import type { OutputFormat } from '../api/fetch-request.js';
 import { markdownLinks } from '../sites/markdown-links.js';
 import { pageLinks } from '../sites/page-links.js';
 import { utf8Length } from '../shared/utf8.js';
-import type { JsonObject, JsonValue, PageTask, TaskReport } from './job-rpc.js';
+import type { JsonObject, JsonValue, PageTask, TaskReport } from '../shared/job-rpc.js';
 import { INLINE_DATA_BYTES, pageDataKey } from './page-data.js';
 
 /** Answers worth another try (docs/api.md "Sites"): no browser to be had, or the target's time ran out. */
 const RETRYABLE = new Set(['browser_unavailable', 'target_timeout']);
 
-type TaskEnv = Pick<Env, 'BROWSER_DIRECTORY' | 'CACHE' | 'JOB_PAGES'> & Partial<Env>;
+/** What a page task reads of the Worker's env: the fetch's bindings, the R2 bucket of large pages, the config vars. */
+export type TaskEnv = FetchContext['env'] & { JOB_PAGES: R2Bucket } & Parameters<typeof readConfig>[0];
 
 /** Fetches one page of a job and says what it came to. */
 export async function runPageTask(env: TaskEnv, ctx: ExecutionContext, task: PageTask, page: JsonObject): Promise<TaskReport> {

@@ -18,7 +18,7 @@ import type {
   StoredPageRecord,
   SiteJobRpc,
   TaskReport,
-} from './job-rpc.js';
+} from '../shared/job-rpc.js';
 import { targetGuard } from '../guard/policy.js';
 import { normalizeUrl } from '../sites/url-normal-form.js';
 import { jobDataPrefix } from './page-data.js';

@@ -1,8 +1,7 @@
 // The queue handler's failure path (queue-handler.ts): a task whose job cannot be reached is retried
 // with backoff, and the log line it writes holds no page URL's query or credentials.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Env } from '../../../src/env.js';
-import type { PageTask } from '../../../src/jobs/job-rpc.js';
+import type { PageTask } from '../../../src/shared/job-rpc.js';
 import { handlePageTasks } from '../../../src/jobs/queue-handler.js';
 
 afterEach(() => {
@@ -18,7 +17,7 @@ describe('handlePageTasks', () => {
         throw new Error('fetch https://user:pw@example.com/a?token=SECRET42#x failed');
       },
     };
-    const env = { SITE_JOB: { idFromName: () => 'id', get: () => failing } } as unknown as Env;
+    const env = { SITE_JOB: { idFromName: () => 'id', get: () => failing } } as unknown as Parameters<typeof handlePageTasks>[1];
     const retry = vi.fn();
     const ack = vi.fn();
     const message = { body: { jobId: 'job-1', key: 'k' } as unknown as PageTask, attempts: 2, retry, ack };
