@@ -86,10 +86,10 @@ module.exports = {
     },
     {
       name: 'jobs-beside-the-worker',
-      comment: 'The job engine runs pages through the Worker\'s own fetch (src/api/) and the site policies; the Worker never imports it back (src/index.ts mounts it), and it sees the browser side only through the fetch.',
+      comment: 'The job engine runs pages through the Worker\'s own fetch (src/api/) and the site policies; the Worker never imports it back (src/index.ts mounts it; what crosses its RPC is src/shared/job-rpc.ts), and it sees the browser side only through the fetch.',
       severity: 'error',
-      from: { path: '^src/(api|browser|consent|in-page|main-content|markdown|pdf|guard|sites|shared)/' },
-      to: { path: '^src/jobs/', pathNot: '^src/jobs/job-rpc\\.ts$' },
+      from: { path: '^src/((api|browser|consent|in-page|main-content|markdown|pdf|guard|sites|shared)/|env\\.ts$)' },
+      to: { path: '^src/jobs/' },
     },
     {
       name: 'jobs-use-the-fetch-not-the-browser',
