@@ -85,6 +85,8 @@ const collapse = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, MAX
 function linkText(link: Element): string {
   const label = collapse(link.getAttribute('aria-label') ?? '');
   if (label !== '') return label;
+  // Without images inside, the text is the link's text nodes in order: one call rather than a walk.
+  if (link.querySelector('img') === null) return collapse(link.textContent ?? '') || collapse(link.getAttribute('title') ?? '');
   const parts: string[] = [];
   const walker = link.ownerDocument.createTreeWalker(link, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
   for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
