@@ -193,6 +193,8 @@ export function markMainContent(gathered: GatheredViews, content: Document | nul
  * nor unmarked, since it is dropped after.
  */
 export function markMainRegions(gathered: GatheredViews, form: Document, metadata: PageMetadata, pageUrl: string): void {
+  // Lists with nothing in them have no region to decide: the extraction is spared.
+  if (gathered.entries.size === 0) return;
   const extract = mainExtract(form, metadata, pageUrl)?.content;
   if (extract === undefined) return;
   const selector = `[${MARK_ATTRIBUTE}]`;
