@@ -47,12 +47,18 @@ interface JobAnswer {
   next_cursor: string | null;
 }
 
-async function call(worker: WorkerHandle, method: string, path: string, body?: unknown): Promise<Response> {
-  return fetch(`${worker.origin}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${TEST_TOKEN}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+async function call(worker: WorkerHandle, method: string, path: string, body?: unknown, retried = false): Promise<Response> {
+  try {
+    return await fetch(`${worker.origin}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${TEST_TOKEN}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  } catch (error) {
+    // A kept-alive connection the dev server closed as it was reused: the request never reached the Worker.
+    if (retried || (error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return call(worker, method, path, body, true);
+  }
 }
 
 async function readJob(worker: WorkerHandle, id: string, cursor: string | null): Promise<JobAnswer> {
