@@ -169,9 +169,13 @@ async function fetchAll(worker: WorkerHandle, urls: string[]): Promise<number> {
     async () => {
       const url = urls[next++]!;
       const started = performance.now();
-      const response = await worker.fetchPage({ url, ...PAGE });
-      await response.arrayBuffer();
-      return { ms: performance.now() - started, status: response.status };
+      try {
+        const response = await worker.fetchPage({ url, ...PAGE });
+        await response.arrayBuffer();
+        return { ms: performance.now() - started, status: response.status };
+      } catch {
+        return { ms: performance.now() - started, status: 0 }; // the connection broke: counted as not 200
+      }
     },
     RENDERING,
     urls.length,
@@ -248,6 +252,9 @@ async function compare(site: LinkSite): Promise<void> {
     );
     const { records } = await pageOut(worker, lastCrawl!.id);
     for (const line of tally(lastCrawl!, records, PAGES)) console.log(`last crawl: ${line}`);
+  } catch (error) {
+    console.error(worker.logs().split('\n').slice(-40).join('\n'));
+    throw error;
   } finally {
     await worker.stop();
   }
