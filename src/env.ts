@@ -74,6 +74,8 @@ export interface Env {
   CRAWL_HOST_CONCURRENCY?: string;
   /** CSS px of a full-page screenshot at most. */
   MAX_SCREENSHOT_HEIGHT?: string;
+  /** Local development and tests only: page tasks whose URL holds it fail (src/jobs/task-fault.ts). */
+  TEST_PAGE_TASK_FAULT?: string;
 }
 
 // Keeps Env in step with wrangler.toml: WorkerBindings is generated from it (`npm run types`, checked

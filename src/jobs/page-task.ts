@@ -14,15 +14,17 @@ import { pageLinks } from '../sites/page-links.js';
 import { utf8Length } from '../shared/utf8.js';
 import type { JsonObject, JsonValue, PageTask, TaskReport } from '../shared/job-rpc.js';
 import { INLINE_DATA_BYTES, pageDataKey } from './page-data.js';
+import { throwIfTaskFault, type TaskFaultEnv } from './task-fault.js';
 
 /** Answers worth another try (docs/api.md "Sites"): no browser to be had, or the target's time ran out. */
 const RETRYABLE = new Set(['browser_unavailable', 'target_timeout']);
 
 /** What a page task reads of the Worker's env: the fetch's bindings, the R2 bucket of large pages, the config vars. */
-export type TaskEnv = FetchContext['env'] & { JOB_PAGES: R2Bucket } & Parameters<typeof readConfig>[0];
+export type TaskEnv = FetchContext['env'] & { JOB_PAGES: R2Bucket } & Parameters<typeof readConfig>[0] & TaskFaultEnv;
 
 /** Fetches one page of a job and says what it came to. */
 export async function runPageTask(env: TaskEnv, ctx: ExecutionContext, task: PageTask, page: JsonObject): Promise<TaskReport> {
+  throwIfTaskFault(env, task.url);
   const requestId = crypto.randomUUID();
   const log = {};
   try {

@@ -226,8 +226,31 @@ export class SiteJob extends DurableObject<SiteJobEnv> implements SiteJobRpc {
   async taskStarting(key: string): Promise<string | undefined> {
     const spec = this.#spec();
     if (spec === undefined || FINISHED.includes(this.#status())) return undefined;
-    const row = this.ctx.storage.sql.exec<{ state: string }>('SELECT state FROM frontier WHERE key = ?', key).toArray()[0];
-    return row?.state === 'sent' ? JSON.stringify(spec.page) : undefined;
+    const row = this.ctx.storage.sql
+      .exec<{ state: string; host: string }>('SELECT state, host FROM frontier WHERE key = ?', key)
+      .toArray()[0];
+    if (row?.state !== 'sent') return undefined;
+    // The queue may hand over at once tasks sent a delay apart (one batch, a backlog): the host's
+    // pace holds where the page really starts too, so its server never sees them closer.
+    const waitMs = this.#reserveStart(spec, row.host);
+    if (waitMs > 0) {
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+      if (FINISHED.includes(this.#status())) return undefined;
+    }
+    return JSON.stringify(spec.page);
+  }
+
+  /** Takes the host's next start slot (its Crawl-delay, else CRAWL_HOST_DELAY_MS, after the last); the wait until it. */
+  #reserveStart(spec: JobSpec, host: string): number {
+    const delayMs =
+      this.ctx.storage.sql.exec<{ delay_ms: number | null }>('SELECT delay_ms FROM hosts WHERE host = ?', host).toArray()[0]?.delay_ms ??
+      spec.hostDelayMs;
+    const name = `started:${host}`;
+    const last = this.#get(name);
+    const now = Date.now();
+    const at = last === undefined ? now : Math.max(now, Number(last) + delayMs);
+    this.#set(name, String(at));
+    return at - now;
   }
 
   async report(report: TaskReport): Promise<void> {

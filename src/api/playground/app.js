@@ -5,11 +5,10 @@
 // The fetched content is hostile input: it only ever reaches the DOM as text, as markdown-it output
 // with raw HTML disabled, or inside a sandboxed iframe that may not run scripts.
 import markdownit from './markdown-it.js';
+import './crawl.js';
+import { $, fillTerms } from './dom.js';
 
 const TOKEN_KEY = 'page-fetch-playground-token';
-
-/** @param {string} id */
-const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
 const form = /** @type {HTMLFormElement} */ ($('fetch-form'));
 const tokenInput = /** @type {HTMLInputElement} */ ($('token'));
@@ -234,17 +233,7 @@ function fillTimings(phases) {
 
 /** @param {[string, string][]} items */
 function fillSummary(items) {
-  const list = $('summary');
-  list.replaceChildren();
-  for (const [term, value] of items) {
-    const wrapper = document.createElement('div');
-    const dt = document.createElement('dt');
-    dt.textContent = term;
-    const dd = document.createElement('dd');
-    dd.textContent = value;
-    wrapper.append(dt, dd);
-    list.append(wrapper);
-  }
+  fillTerms($('summary'), items);
 }
 
 /** @param {'rendered' | 'preview' | 'source' | 'screenshot'} name */
@@ -520,7 +509,7 @@ $('content')
   ?.addEventListener('keydown', (event) => {
     const key = /** @type {KeyboardEvent} */ (event).key;
     if (key !== 'ArrowLeft' && key !== 'ArrowRight') return;
-    const tabs = [...document.querySelectorAll('[role=tab]')].filter((tab) => !(/** @type {HTMLElement} */ (tab).hidden));
+    const tabs = [...$('content').querySelectorAll('[role=tab]')].filter((tab) => !(/** @type {HTMLElement} */ (tab).hidden));
     const current = tabs.findIndex((tab) => tab.getAttribute('aria-selected') === 'true');
     const next = /** @type {HTMLElement} */ (tabs[(current + (key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length]);
     next.click();

@@ -7,6 +7,8 @@ import { Hono } from 'hono';
 import MARKDOWN_IT_JS from 'markdown-it/browser?raw';
 import type { AppEnv } from '../app-env.js';
 import APP_JS from './app.js?raw';
+import CRAWL_JS from './crawl.js?raw';
+import DOM_JS from './dom.js?raw';
 import ICON_SVG from './icon.svg?raw';
 import PAGE_HTML from './index.html?raw';
 import STYLE_CSS from './style.css?raw';
@@ -32,6 +34,8 @@ export const PLAYGROUND_CSP = [
 
 const ASSETS: Record<string, { body: string; type: string }> = {
   'app.js': { body: APP_JS, type: 'text/javascript; charset=utf-8' },
+  'crawl.js': { body: CRAWL_JS, type: 'text/javascript; charset=utf-8' },
+  'dom.js': { body: DOM_JS, type: 'text/javascript; charset=utf-8' },
   'markdown-it.js': { body: MARKDOWN_IT_JS, type: 'text/javascript; charset=utf-8' },
   'style.css': { body: STYLE_CSS, type: 'text/css; charset=utf-8' },
   'icon.svg': { body: ICON_SVG, type: 'image/svg+xml' },

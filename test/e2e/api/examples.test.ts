@@ -1,6 +1,10 @@
 // The examples in examples/ run against the real Worker: each prints the markdown of a fixture page,
-// and reports an error answer on stderr (or, for curl, its JSON body) with a non-zero exit.
+// and reports an error answer on stderr (or, for curl, its JSON body) with a non-zero exit; curl.sh's
+// site operations and crawl.ts (one markdown file per page) run on the fixture site.
 import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -61,5 +65,54 @@ describe('examples', () => {
     );
     expect(failure?.code).toBeGreaterThan(0);
     expect(`${failure?.stdout}${failure?.stderr}`).toContain('unauthorized');
+  });
+});
+
+describe('site examples', () => {
+  const env = () => ({ ...process.env, PAGE_FETCH_URL: ctx.worker.origin, PAGE_FETCH_TOKEN: TEST_TOKEN });
+  const curl = (...args: string[]) => run('bash', ['examples/curl.sh', ...args], { cwd: ROOT, env: env(), timeout: 120_000 });
+
+  it('curl.sh maps, crawls, waits, pages through, cancels and batches', { timeout: 180_000 }, async () => {
+    const mapped = JSON.parse((await curl('map', ctx.fixtures.url('/site/'), 'blog')).stdout) as { links: { url: string }[] };
+    expect(mapped.links.map((link) => link.url)).toContain(ctx.fixtures.url('/site/blog/first'));
+
+    const crawl = JSON.parse((await curl('crawl', ctx.fixtures.url('/site/'), '3')).stdout) as { id: string; url: string };
+    expect(crawl.url).toBe(`/api/jobs/${crawl.id}`);
+    expect((await curl('wait', crawl.id)).stdout).toBe('completed\n');
+    const answers = (await curl('pages', crawl.id)).stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { pages: { url: string; state: string }[]; next_cursor: string | null });
+    expect(answers.at(-1)!.next_cursor).toBeNull();
+    expect(answers.flatMap((answer) => answer.pages).find((page) => page.url === ctx.fixtures.url('/site/'))?.state).toBe('fetched');
+    // A finished job keeps its status.
+    expect(JSON.parse((await curl('cancel', crawl.id)).stdout)).toMatchObject({ id: crawl.id, status: 'completed' });
+
+    const batch = JSON.parse((await curl('batch', ctx.fixtures.url('/site/docs/intro'), ctx.fixtures.url('/site/docs/guide'))).stdout) as {
+      id: string;
+    };
+    expect((await curl('wait', batch.id)).stdout).toBe('completed\n');
+  });
+
+  it('crawl.ts writes one markdown file per fetched page, named from its URL path', { timeout: 180_000 }, async () => {
+    const out = mkdtempSync(join(tmpdir(), 'page-fetch-crawl-'));
+    try {
+      const { stdout, stderr } = await run('node_modules/.bin/tsx', ['examples/crawl.ts', ctx.fixtures.url('/site/'), out, '5'], {
+        cwd: ROOT,
+        env: env(),
+        timeout: 150_000,
+      });
+      const files = readdirSync(out).sort();
+      expect(stdout.trim().split('\n').sort()).toEqual(files.map((file) => join(out, file)));
+      expect(stderr).toMatch(/^completed: \{.*"fetched":\d/m);
+      const port = new URL(ctx.fixtures.origin).port;
+      expect(files).toContain(`127.0.0.1_${port}_site_index.md`);
+      expect(files.every((file) => /^[A-Za-z0-9._-]+\.md$/.test(file))).toBe(true);
+      const home = readFileSync(join(out, `127.0.0.1_${port}_site_index.md`), 'utf8');
+      expect(home.startsWith(`<!-- ${ctx.fixtures.url('/site/')} -->`)).toBe(true);
+      expect(home).toContain('Site home');
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 });

@@ -409,3 +409,71 @@ describe('fetching through the playground', () => {
     await page.context().close();
   });
 });
+
+describe('crawling through the playground', () => {
+  async function openCrawlTab(): Promise<{ page: Page; consoleErrors: string[] }> {
+    const opened = await openPlayground();
+    expect((await fetch(`${ctx.worker.origin}/playground/crawl.js`)).headers.get('Content-Type')).toBe('text/javascript; charset=utf-8');
+    await opened.page.getByLabel('API token').fill(TEST_TOKEN);
+    await opened.page.getByRole('tab', { name: 'Crawl a site' }).click();
+    expect(await opened.page.locator('#fetch-form').isVisible()).toBe(false);
+    for (const label of ['Site URL', 'Page limit', 'Max depth', 'Page format']) {
+      await expect(opened.page.getByLabel(label, { exact: true }).count(), label).resolves.toBe(1);
+    }
+    await expect(opened.page.getByLabel(/Main content only/).isChecked()).resolves.toBe(false);
+    return opened;
+  }
+
+  const summaryOf = (page: Page) =>
+    page
+      .locator('#crawl-summary div')
+      .evaluateAll((items) => Object.fromEntries(items.map((item) => [item.children[0]?.textContent, item.children[1]?.textContent])));
+
+  it('starts a crawl and shows its pages as they are decided, with the job status and counts, each page content as text', async () => {
+    const { page, consoleErrors } = await openCrawlTab();
+    await page.getByLabel('Site URL').fill(ctx.fixtures.url('/site/'));
+    await page.getByLabel('Page limit').fill('4');
+    await page.getByLabel('Max depth').fill('1');
+    await page.getByLabel('Page format').selectOption('markdown');
+    await page.getByRole('button', { name: 'Start crawl' }).click();
+    await page.getByRole('status').filter({ hasText: 'Crawl completed.' }).waitFor({ timeout: 90_000 });
+
+    const summary = await summaryOf(page);
+    expect(summary).toMatchObject({ Status: 'completed', queued: '0' });
+    expect(Number(summary.fetched)).toBeGreaterThanOrEqual(1);
+    expect(Number(summary.fetched) + Number(summary.failed)).toBeLessThanOrEqual(4);
+    const rows = page.locator('#crawl-pages tbody tr');
+    // One row per record: every state the counts give but `queued`.
+    const decided = ['fetched', 'failed', 'blocked', 'skipped', 'disallowed'];
+    expect(await rows.count()).toBe(decided.reduce((sum, state) => sum + Number(summary[state]), 0));
+    const startUrl = ctx.fixtures.url('/site/');
+    const start = rows.filter({ has: page.locator('summary', { hasText: new RegExp(`^${startUrl.replace(/[.?]/g, '\\$&')}$`) }) });
+    expect(await start.count()).toBe(1);
+    expect((await start.locator('td').allTextContents()).slice(1)).toEqual(['fetched', '0', '200']);
+    await start.locator('summary').click();
+    expect(await start.locator('pre').textContent()).toContain('# Site home');
+    expect(await page.locator('#crawl-pages script').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Cancel crawl' }).isDisabled()).toBe(true);
+    expect(consoleErrors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('cancels a crawl under way, and shows a refused crawl with the API error naming the field', async () => {
+    const { page, consoleErrors } = await openCrawlTab();
+    await page.getByLabel('Site URL').fill(ctx.fixtures.url('/slow-doc?ms=8000'));
+    await page.getByRole('button', { name: 'Start crawl' }).click();
+    await page.locator('#crawl-summary dd', { hasText: /^(queued|running)$/ }).waitFor();
+    await page.getByRole('button', { name: 'Cancel crawl' }).click();
+    await page.getByRole('status').filter({ hasText: 'Crawl cancelled.' }).waitFor({ timeout: 60_000 });
+    expect(await summaryOf(page)).toMatchObject({ Status: 'cancelled' });
+    expect(consoleErrors).toEqual([]);
+
+    await page.getByLabel('Max depth').fill('101');
+    await page.getByRole('button', { name: 'Start crawl' }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.locator('strong').textContent()).toBe('400 invalid_request');
+    expect(await alert.textContent()).toContain('max_depth');
+    await page.context().close();
+  });
+});

@@ -1,7 +1,8 @@
 // POST /api/batch and GET/DELETE /api/jobs/<id> against the real Worker under wrangler dev, with the
 // real local Durable Objects, Queue and R2: pages through the same fetch as /api/fetch, records in
 // order with their errors, content kept in R2 when large, cursor paging by JOB_PAGE_BYTES, token
-// isolation, MAX_JOBS_PER_TOKEN, cancel, retention, and every bad input.
+// isolation, MAX_JOBS_PER_TOKEN, cancel, retention, a task that keeps failing recorded from the
+// dead-letter queue, and every bad input (a webhook without WEBHOOK_SECRET among them).
 import { describe, expect, it } from 'vitest';
 import { closedPort } from '../support/fixture-server.js';
 import { useWorker } from '../support/e2e-hooks.js';
@@ -11,6 +12,8 @@ import { jobsClient } from './jobs-client.js';
 const OTHER_TOKEN = 'e2e-other-token-7d21c4';
 const PAGE_BYTES = 6000;
 const RETENTION_S = 45;
+/** Page tasks whose URL holds this throw before they report (src/jobs/task-fault.ts). */
+const TASK_FAULT = 'task-fault-9c1e';
 
 const ctx = useWorker({
   vars: {
@@ -20,6 +23,7 @@ const ctx = useWorker({
     MAX_BATCH_URLS: '10',
     JOB_PAGE_BYTES: String(PAGE_BYTES),
     JOB_RETENTION_S: String(RETENTION_S),
+    TEST_PAGE_TASK_FAULT: TASK_FAULT,
   },
 });
 const jobs = jobsClient(() => ctx.worker.origin);
@@ -84,6 +88,30 @@ describe('POST /api/batch', () => {
     expect(records.find((record) => record.url === page)).not.toHaveProperty('blocked');
   });
 
+  it('records failed, from the dead-letter queue, a page whose task keeps failing; the job goes on and completes', {
+    timeout: 120_000,
+  }, async () => {
+    const lost = site(`/site/docs/guide?${TASK_FAULT}`);
+    const page = site('/site/docs/api');
+    const id = await jobs.start('/api/batch', { urls: [lost, page] });
+    const { job, records } = await jobs.finished(id);
+    expect(job).toMatchObject({ status: 'completed', counts: { queued: 0, fetched: 1, failed: 1, blocked: 0, skipped: 0, disallowed: 0 } });
+    expect(records.find((record) => record.url === page)).toMatchObject({ state: 'fetched', status: 200 });
+    expect(records.find((record) => record.url === lost)).toMatchObject({
+      state: 'failed',
+      status: null,
+      data: null,
+      error: { code: 'internal_error', message: 'The page could not be fetched.' },
+    });
+    // Tried once and retried max_retries (3, wrangler.toml) times by the queue before the dead-letter queue.
+    const failures = ctx.worker
+      .logs()
+      .split('\n')
+      .filter((line) => line.includes('"event":"page_task_failed"') && line.includes(id));
+    expect(failures).toHaveLength(4);
+    expect(ctx.fixtures.requests.some((request) => request.path.includes(TASK_FAULT))).toBe(false);
+  });
+
   it('shows a job only to the token that started it', async () => {
     const id = await jobs.start('/api/batch', { urls: [site('/site/docs/api')] });
     for (const method of ['GET', 'DELETE']) {
@@ -136,6 +164,8 @@ describe('POST /api/batch', () => {
       [{ urls: [good], page: { url: good, raw: true } }, ['page.url', 'page.raw']],
       [{ urls: [good], page: { proxy_name: 'nope' } }, ['page.proxy_name']],
       [{ urls: [good], extra: 1 }, ['extra']],
+      // This deployment has no WEBHOOK_SECRET: a webhook it could not sign is refused.
+      [{ urls: [good], webhook: { url: site('/receiver') } }, ['webhook']],
     ];
     await jobs.expectFieldErrors('/api/batch', cases);
     const badCursor = await jobs.call('GET', '/api/jobs/00000000-0000-4000-8000-000000000000?cursor=abc');

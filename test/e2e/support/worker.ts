@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type IsolatedNetwork, isolatedLaunch } from './isolated-network.js';
+import { loopbackNamesLaunch } from './loopback-names.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const TEST_TOKEN = 'e2e-test-token-3f9c2a';
@@ -28,6 +29,8 @@ export interface WorkerOptions {
   config?: string;
   /** Run the Worker and its browsers in a network namespace of their own (isolated-network.ts). */
   isolatedNetwork?: IsolatedNetwork;
+  /** Host names the Worker's own fetch() resolves to 127.0.0.1 (loopback-names.ts); not with `isolatedNetwork`. */
+  loopbackNames?: string[];
 }
 
 export interface WorkerHandle {
@@ -130,7 +133,9 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
   ];
   const output: string[] = [];
   const isolated = options.isolatedNetwork === undefined ? undefined : await isolatedLaunch(options.isolatedNetwork, port, args);
-  const child = spawn(isolated?.command ?? process.execPath, isolated?.args ?? args, {
+  const named = options.loopbackNames === undefined ? undefined : loopbackNamesLaunch(options.loopbackNames, args);
+  const launch = isolated ?? named;
+  const child = spawn(launch?.command ?? process.execPath, launch?.args ?? args, {
     // wrangler runs a configuration's [build] command in its own working directory: the configuration's.
     cwd: options.config === undefined ? ROOT : dirname(options.config),
     detached: true, // own process group, so stop() can end wrangler and workerd together
@@ -198,6 +203,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
       rmSync(runDir, { recursive: true, force: true });
       rmSync(join(runDirRoot(), `state-${port}`), { recursive: true, force: true });
       await isolated?.close();
+      named?.close();
     },
   };
 
