@@ -225,7 +225,8 @@ export class SiteJob extends DurableObject<SiteJobEnv> implements SiteJobRpc {
 
   async taskStarting(key: string): Promise<string | undefined> {
     const spec = this.#spec();
-    if (spec === undefined || FINISHED.includes(this.#status())) return undefined;
+    if (spec === undefined) return undefined;
+    if (FINISHED.includes(this.#status())) return this.#neverStarts(key);
     const row = this.ctx.storage.sql
       .exec<{ state: string; host: string }>('SELECT state, host FROM frontier WHERE key = ?', key)
       .toArray()[0];
@@ -235,9 +236,15 @@ export class SiteJob extends DurableObject<SiteJobEnv> implements SiteJobRpc {
     const waitMs = this.#reserveStart(spec, row.host);
     if (waitMs > 0) {
       await new Promise((resolve) => setTimeout(resolve, waitMs));
-      if (FINISHED.includes(this.#status())) return undefined;
+      if (FINISHED.includes(this.#status())) return this.#neverStarts(key);
     }
     return JSON.stringify(spec.page);
+  }
+
+  /** A task sent before the job ended does not start: it leaves the queued count. */
+  #neverStarts(key: string): undefined {
+    this.ctx.storage.sql.exec("UPDATE frontier SET state = 'done' WHERE key = ? AND state = 'sent'", key);
+    return undefined;
   }
 
   /** Takes the host's next start slot (its Crawl-delay, else CRAWL_HOST_DELAY_MS, after the last); the wait until it. */

@@ -19,6 +19,8 @@ const ctx = useWorker({
   vars: {
     API_TOKENS: `${TEST_TOKEN},${OTHER_TOKEN}`,
     CRAWL_HOST_DELAY_MS: '1',
+    // Above the queue's batch of 8, so a cancelled job has tasks sent that never start.
+    CRAWL_HOST_CONCURRENCY: '16',
     MAX_JOBS_PER_TOKEN: '2',
     MAX_BATCH_URLS: '10',
     JOB_PAGE_BYTES: String(PAGE_BYTES),
@@ -148,6 +150,29 @@ describe('POST /api/batch', () => {
     // A finished job keeps its status when cancelled.
     expect(((await (await jobs.call('DELETE', `/api/jobs/${third}`)).json()) as { status: string }).status).toBe('completed');
     await jobs.call('DELETE', `/api/jobs/${second}`);
+  });
+
+  it('after a cancel, tasks sent but not started leave the queued count, and the counts add up to the records', {
+    timeout: 120_000,
+  }, async () => {
+    const urls = Array.from({ length: 10 }, (_, n) => site(`/slow-doc?ms=2000&n=cancel-${n}`));
+    const id = await jobs.start('/api/batch', { urls });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await jobs.call('DELETE', `/api/jobs/${id}`)).status).toBe(200);
+    // Within JOB_RETENTION_S of the cancel, which deletes the job.
+    const deadline = Date.now() + 35_000;
+    let answer = await jobs.finished(id);
+    while (answer.job.counts.queued !== 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      answer = await jobs.finished(id);
+    }
+    const { job, records } = answer;
+    expect(job.status).toBe('cancelled');
+    expect(job.counts.queued).toBe(0);
+    const { queued: _, ...decided } = job.counts;
+    expect(Object.values(decided).reduce((sum, n) => sum + n, 0)).toBe(records.length);
+    // The queue hands over at most 8 at once: the rest never started.
+    expect(records.length).toBeLessThanOrEqual(8);
   });
 
   it('answers 400 naming each bad field, before any target is loaded', async () => {
