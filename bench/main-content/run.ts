@@ -24,11 +24,12 @@ import { startWorker, TEST_TOKEN, type WorkerHandle } from '../../test/e2e/suppo
 import { percentile } from '../e2e/load.js';
 import { type SavedPages, serverTimingPhase, serveSavedPages } from '../e2e/saved-pages.js';
 import { snapshotSources } from '../e2e/snapshot.js';
-import { halfOfId, halfOfUrl, type Scores, scrapinghubScores, snippetScores } from './halves.js';
+import { halfOfId, halfOfUrl, largeScores, type Scores, scrapinghubScores, snippetScores } from './halves.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const HARNESS = join(ROOT, '../shared/bench/main-content');
 const SNIPPETS = join(ROOT, '../shared/bench/main-content-snippets');
+const LARGE = join(ROOT, '../shared/bench/main-content-large');
 const OUTPUT = join(ROOT, 'docs/main-content-benchmark.md');
 const LOW_F1 = 0.8;
 /** Cost: this many benchmark pages (the first ids), each fetched this many times with and without extraction. */
@@ -110,6 +111,49 @@ async function runHarness(dir: string, origin: string, mode: 'main' | 'full', na
   ];
   await runChild([join(dir, 'run.mjs'), '--base-url', origin, '--token', TEST_TOKEN, '--mode', mode, '--out', out, ...data]);
   return JSON.parse(readFileSync(out, 'utf8')) as HarnessOutput;
+}
+
+interface LargePage {
+  id: string;
+  f1: number;
+  precision: number;
+  recall: number;
+}
+
+/**
+ * One run of the large benchmark (WCXB, 914 pages): the scrapinghub harness fetches and saves each
+ * page's text, the corpus's own scorer (score.mjs) scores it; about ten minutes, so only with
+ * `--large`. Its halves are split by site (sha256 of the registrable domain), so that no site
+ * stands in both.
+ */
+async function runLarge(dir: string, origin: string): Promise<{ rows: HalfRow[]; report: string }> {
+  const texts = join(dir, 'large');
+  const data = [
+    '--pages',
+    join(LARGE, 'pages'),
+    '--ground-truth',
+    join(LARGE, 'ground-truth.json'),
+    '--published',
+    join(LARGE, 'none.json'),
+  ];
+  await runChild([join(dir, 'run.mjs'), '--base-url', origin, '--token', TEST_TOKEN, '--save', texts, '--worst', '0', ...data]);
+  const json = join(dir, 'large.json');
+  const report = await new Promise<string>((resolve, reject) => {
+    const child = spawn(process.execPath, [join(LARGE, 'score.mjs'), texts, '--json', json, '--worst', '0'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk));
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`score.mjs exited with ${code}`))));
+  });
+  const truth = JSON.parse(readFileSync(join(LARGE, 'ground-truth.json'), 'utf8')) as Record<string, { site: string }>;
+  const pages = (JSON.parse(readFileSync(json, 'utf8')) as { perPage: LargePage[] }).perPage;
+  const rows: HalfRow[] = [];
+  for (const half of ['A', 'B', 'all'] as const) {
+    const some = half === 'all' ? pages : pages.filter((p) => halfOfUrl(truth[p.id]?.site ?? p.id) === half);
+    rows.push({ set: 'large (WCXB)', half, pages: some.length, scores: largeScores(some) });
+  }
+  return { rows, report };
 }
 
 interface Cost {
@@ -255,6 +299,11 @@ async function main() {
     const main = await runHarness(harness.scrapinghub, worker.origin, 'main');
     const snippets = await runSnippets(harness.snippets, worker.origin);
     const halves = halfRows(main, snippets);
+    if (process.argv.includes('--large')) {
+      const large = await runLarge(harness.scrapinghub, worker.origin);
+      console.log(large.report);
+      halves.push(...large.rows);
+    }
     console.log(`\n${halfTable(halves).join('\n')}`);
     const save = process.argv.indexOf('--save');
     if (save > 0 && process.argv[save + 1]) {
