@@ -4,7 +4,7 @@
 // © sign, right after a block that is only a picture. An italic line that reads as a sentence, or a
 // wrapper with more text than a caption has, stays.
 import { HAS_MEDIA, hasVisibleText, inContentContext, lineLength, normalized, writtenLength } from './extract-dom';
-import { endsAsProse } from '../shared/line-end';
+import { endsAsProse } from './words';
 
 /** Text kept beside a picture is its caption or credit up to this length, not the article's text. */
 const MAX_CAPTION_CHARS = 250;

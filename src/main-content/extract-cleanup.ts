@@ -27,10 +27,10 @@ function dropLinkBlocks(root: Element): void {
 }
 
 /**
- * A cross-link's label: a few words and a colon ("Read more:", "Related:", "See also:"), or the
- * guillemet or arrow some sites point with ("À lire aussi »").
+ * A cross-link's label: a few words and a colon, its full-width form included ("Read more:",
+ * "Related:", "相关阅读："), or the guillemet or arrow some sites point with ("À lire aussi »").
  */
-const CROSS_LINK_LABEL = /^([\p{L}\p{M}'’ -]+?) ?[:»›→]$/u;
+const CROSS_LINK_LABEL = /^([\p{L}\p{M}'’ -]+?) ?[:：»›→]$/u;
 const MAX_LABEL_WORDS = 3;
 /** A link of at least this many words names another story (a headline), not a source or a person. */
 const MIN_HEADLINE_WORDS = 4;
