@@ -13,7 +13,7 @@
 // `-- --quick`: the two main runs and their halves only, printed, no document written; `-- --save DIR`
 // keeps both harnesses' per-page results there (to compare two runs page by page).
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
@@ -310,6 +310,8 @@ async function main() {
       mkdirSync(process.argv[save + 1]!, { recursive: true });
       writeFileSync(join(process.argv[save + 1]!, 'scrapinghub.json'), JSON.stringify(main));
       writeFileSync(join(process.argv[save + 1]!, 'snippets.json'), JSON.stringify(snippets));
+      if (existsSync(join(harness.scrapinghub, 'large.json')))
+        copyFileSync(join(harness.scrapinghub, 'large.json'), join(process.argv[save + 1]!, 'large.json'));
     }
     if (quick) return;
     const full = await runHarness(harness.scrapinghub, worker.origin, 'full');
