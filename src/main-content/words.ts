@@ -51,8 +51,15 @@ export function wordsOf(text: string): string[] {
 /** How many words a reader reads in `text`. */
 export const wordCount = (text: string): number => wordsOf(text).length;
 
-/** The terms of `text`, lower-cased: what two texts share, and the parts a date is written in. */
-export const termsOf = (text: string): string[] => text.toLowerCase().match(TERM) ?? [];
+/**
+ * The terms of `text`, lower-cased: what two texts share, and the parts a date is written in. In a
+ * script written without spaces a run of letters is a phrase or a sentence: its terms are its words.
+ */
+export function termsOf(text: string): string[] {
+  const terms = text.toLowerCase().match(TERM) ?? [];
+  if (!UNSPACED.test(text)) return terms;
+  return terms.flatMap((term) => (UNSPACED.test(term) ? wordsOfUnspacedRun(term) : [term]));
+}
 
 /** After the mark, a closing quote or bracket may follow (“… at dawn.”, "(see below.)"). */
 const CLOSERS = '[\\p{Pf}\\p{Pe}"\']*$';

@@ -69,4 +69,13 @@ describe('dropCommentThreads', () => {
       expect(textOf(root)).toBe(before);
     },
   );
+
+  it.each(PROSE.map((prose) => [prose.script, prose] as const))('keeps short stamped posts whole, stamps aside, in %s', (_, prose) => {
+    const posts = prose.thread.map(
+      (text, i) => `<div class="post"><a href="/u">user${i}</a> Jan 1${i}, 2026 10:15 AM <p>${text}</p></div>`,
+    );
+    const root = extractOf(posts.join(''));
+    dropDateLines(root);
+    for (const text of prose.thread) expect(textOf(root)).toContain(text);
+  });
 });

@@ -105,3 +105,11 @@ describe('endsAsProse', () => {
     },
   );
 });
+
+describe('termsOf in scripts written without spaces', () => {
+  it('takes the words of a run, as the segmenter finds them', () => {
+    expect(termsOf('相关阅读')).toEqual(['相关', '阅读']);
+    expect(termsOf('iPhone15を買った').length).toBeGreaterThanOrEqual(3);
+    expect(termsOf('港の防波堤の散歩道はベビーカーでも通れますか').length).toBeGreaterThan(6);
+  });
+});
