@@ -10,8 +10,11 @@
 // mode with the title heading left out before scoring (what that heading costs on this metric),
 // every scrapinghub page below F1 0.8, and what extraction costs a warm request: the same article
 // pages with and without only_main_content, taking turns, paired medians.
-// `-- --quick`: the two main runs and their halves only, printed, no document written; `-- --save DIR`
-// keeps both harnesses' per-page results there (to compare two runs page by page).
+// Before them, the "must keep" set (must-keep.ts): recall of the text written pages must keep.
+// `-- --quick`: the must-keep set, the two main runs and their halves only, printed, no document
+// written; `-- --must-keep`: the must-keep set alone; `-- --large`: also the large benchmark (WCXB,
+// 914 pages, about half an hour), in halves by site; `-- --save DIR` keeps the harnesses' per-page
+// results there (to compare two runs page by page).
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -24,6 +27,7 @@ import { startWorker, TEST_TOKEN, type WorkerHandle } from '../../test/e2e/suppo
 import { percentile } from '../e2e/load.js';
 import { type SavedPages, serverTimingPhase, serveSavedPages } from '../e2e/saved-pages.js';
 import { snapshotSources } from '../e2e/snapshot.js';
+import { mustKeepRecall, mustKeepTable } from './must-keep.js';
 import { halfOfId, halfOfUrl, largeScores, type Scores, scrapinghubScores, snippetScores } from './halves.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -296,6 +300,9 @@ async function main() {
   const sources = snapshotSources();
   const worker = await startWorker({ config: sources.config });
   try {
+    const mustKeep = await mustKeepRecall(worker);
+    console.log(`\n${mustKeepTable(mustKeep).join('\n')}`);
+    if (process.argv.includes('--must-keep')) return;
     const main = await runHarness(harness.scrapinghub, worker.origin, 'main');
     const snippets = await runSnippets(harness.snippets, worker.origin);
     const halves = halfRows(main, snippets);
@@ -333,6 +340,13 @@ async function main() {
       '8–f is B). Rule changes are weighed on both halves of both benchmarks (docs/main-content.md).',
       '',
       ...halfTable(halves),
+      '',
+      '## Must keep (pages written for it, recall)',
+      '',
+      'Pages in eight languages and six layouts (test/fixtures/must-keep/), each listing the lines its main content must hold:',
+      'what the rules cut that they should not, which F1 on the benchmarks does not show.',
+      '',
+      ...mustKeepTable(mustKeep),
       '',
       '## scrapinghub article-extraction-benchmark (60 public pages, shingle F1)',
       '',
