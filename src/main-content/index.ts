@@ -89,21 +89,19 @@ export interface MainExtract {
  * Reads that only ask which parts of the form it holds (the regions of links and images) stop here.
  */
 export function mainExtract(form: Document, metadata: PageMetadata, pageUrl: string): MainExtract | null {
-  // Readability takes the document apart; the reader form stays whole for the fallback, and keeps
-  // the font sizes until the extraction is done: the article beside its title is taken from it, and
-  // the small-print rule reads them there too.
-  try {
-    const article = readabilityArticle(form.cloneNode(true) as Document);
-    const content = article?.content as Element | null | undefined;
-    if (!article || !content || (article.length ?? 0) < MIN_MAIN_TEXT) return null;
-    if (isLinkList(content)) return null;
-    // The title written for sharing (Open Graph, JSON-LD) rarely carries the site's name, as <title> does.
-    const heading = (metadata.title === null ? article.title : articleHeading(metadata.title, metadata, pageUrl)) ?? null;
-    return { content: cleanedExtract(form, content, heading), heading };
-  } finally {
-    // Only the extraction reads them: the form leaves without them, for the fallback.
-    clearFontSizes(form.documentElement);
-  }
+  // Readability takes the document apart; the reader form stays whole for the fallback, without
+  // the font sizes only the extraction reads. The article beside its title is taken from the form,
+  // so the small-print rule does not run on it, by choice: there (a product's sheet, a service
+  // page) text set smaller is often the content itself (docs/main-content.md, "Small print").
+  const copy = form.cloneNode(true) as Document;
+  clearFontSizes(form.documentElement);
+  const article = readabilityArticle(copy);
+  const content = article?.content as Element | null | undefined;
+  if (!article || !content || (article.length ?? 0) < MIN_MAIN_TEXT) return null;
+  if (isLinkList(content)) return null;
+  // The title written for sharing (Open Graph, JSON-LD) rarely carries the site's name, as <title> does.
+  const heading = (metadata.title === null ? article.title : articleHeading(metadata.title, metadata, pageUrl)) ?? null;
+  return { content: cleanedExtract(form, content, heading), heading };
 }
 
 /**
