@@ -65,3 +65,13 @@ export function snippetScores(pages: readonly { tp: number; fp: number; fn: numb
     accuracy: ratio(tp + tn, tp + tn + fp + fn),
   };
 }
+
+/** The large benchmark's metric (WCXB's): word-level precision, recall and F1 per page, each the mean over pages. */
+export function largeScores(pages: readonly { f1: number; precision: number; recall: number }[]): Scores {
+  return {
+    f1: mean(pages.map((p) => p.f1)),
+    precision: mean(pages.map((p) => p.precision)),
+    recall: mean(pages.map((p) => p.recall)),
+    accuracy: Number.NaN,
+  };
+}

@@ -10,10 +10,13 @@
 // mode with the title heading left out before scoring (what that heading costs on this metric),
 // every scrapinghub page below F1 0.8, and what extraction costs a warm request: the same article
 // pages with and without only_main_content, taking turns, paired medians.
-// `-- --quick`: the two main runs and their halves only, printed, no document written; `-- --save DIR`
-// keeps both harnesses' per-page results there (to compare two runs page by page).
+// Before them, the "must keep" set (must-keep.ts): recall of the text written pages must keep.
+// `-- --quick`: the must-keep set, the two main runs and their halves only, printed, no document
+// written; `-- --must-keep`: the must-keep set alone; `-- --large`: also the large benchmark (WCXB,
+// 914 pages, about half an hour), in halves by site; `-- --save DIR` keeps the harnesses' per-page
+// results there (to compare two runs page by page).
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
@@ -24,11 +27,13 @@ import { startWorker, TEST_TOKEN, type WorkerHandle } from '../../test/e2e/suppo
 import { percentile } from '../e2e/load.js';
 import { type SavedPages, serverTimingPhase, serveSavedPages } from '../e2e/saved-pages.js';
 import { snapshotSources } from '../e2e/snapshot.js';
-import { halfOfId, halfOfUrl, type Scores, scrapinghubScores, snippetScores } from './halves.js';
+import { mustKeepRecall, mustKeepTable } from './must-keep.js';
+import { halfOfId, halfOfUrl, largeScores, type Scores, scrapinghubScores, snippetScores } from './halves.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const HARNESS = join(ROOT, '../shared/bench/main-content');
 const SNIPPETS = join(ROOT, '../shared/bench/main-content-snippets');
+const LARGE = join(ROOT, '../shared/bench/main-content-large');
 const OUTPUT = join(ROOT, 'docs/main-content-benchmark.md');
 const LOW_F1 = 0.8;
 /** Cost: this many benchmark pages (the first ids), each fetched this many times with and without extraction. */
@@ -110,6 +115,49 @@ async function runHarness(dir: string, origin: string, mode: 'main' | 'full', na
   ];
   await runChild([join(dir, 'run.mjs'), '--base-url', origin, '--token', TEST_TOKEN, '--mode', mode, '--out', out, ...data]);
   return JSON.parse(readFileSync(out, 'utf8')) as HarnessOutput;
+}
+
+interface LargePage {
+  id: string;
+  f1: number;
+  precision: number;
+  recall: number;
+}
+
+/**
+ * One run of the large benchmark (WCXB, 914 pages): the scrapinghub harness fetches and saves each
+ * page's text, the corpus's own scorer (score.mjs) scores it; about ten minutes, so only with
+ * `--large`. Its halves are split by site (sha256 of the registrable domain), so that no site
+ * stands in both.
+ */
+async function runLarge(dir: string, origin: string): Promise<{ rows: HalfRow[]; report: string }> {
+  const texts = join(dir, 'large');
+  const data = [
+    '--pages',
+    join(LARGE, 'pages'),
+    '--ground-truth',
+    join(LARGE, 'ground-truth.json'),
+    '--published',
+    join(LARGE, 'none.json'),
+  ];
+  await runChild([join(dir, 'run.mjs'), '--base-url', origin, '--token', TEST_TOKEN, '--save', texts, '--worst', '0', ...data]);
+  const json = join(dir, 'large.json');
+  const report = await new Promise<string>((resolve, reject) => {
+    const child = spawn(process.execPath, [join(LARGE, 'score.mjs'), texts, '--json', json, '--worst', '0'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk));
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`score.mjs exited with ${code}`))));
+  });
+  const truth = JSON.parse(readFileSync(join(LARGE, 'ground-truth.json'), 'utf8')) as Record<string, { site: string }>;
+  const pages = (JSON.parse(readFileSync(json, 'utf8')) as { perPage: LargePage[] }).perPage;
+  const rows: HalfRow[] = [];
+  for (const half of ['A', 'B', 'all'] as const) {
+    const some = half === 'all' ? pages : pages.filter((p) => halfOfUrl(truth[p.id]?.site ?? p.id) === half);
+    rows.push({ set: 'large (WCXB)', half, pages: some.length, scores: largeScores(some) });
+  }
+  return { rows, report };
 }
 
 interface Cost {
@@ -252,15 +300,25 @@ async function main() {
   const sources = snapshotSources();
   const worker = await startWorker({ config: sources.config });
   try {
+    const mustKeep = await mustKeepRecall(worker);
+    console.log(`\n${mustKeepTable(mustKeep).join('\n')}`);
+    if (process.argv.includes('--must-keep')) return;
     const main = await runHarness(harness.scrapinghub, worker.origin, 'main');
     const snippets = await runSnippets(harness.snippets, worker.origin);
     const halves = halfRows(main, snippets);
+    if (process.argv.includes('--large')) {
+      const large = await runLarge(harness.scrapinghub, worker.origin);
+      console.log(large.report);
+      halves.push(...large.rows);
+    }
     console.log(`\n${halfTable(halves).join('\n')}`);
     const save = process.argv.indexOf('--save');
     if (save > 0 && process.argv[save + 1]) {
       mkdirSync(process.argv[save + 1]!, { recursive: true });
       writeFileSync(join(process.argv[save + 1]!, 'scrapinghub.json'), JSON.stringify(main));
       writeFileSync(join(process.argv[save + 1]!, 'snippets.json'), JSON.stringify(snippets));
+      if (existsSync(join(harness.scrapinghub, 'large.json')))
+        copyFileSync(join(harness.scrapinghub, 'large.json'), join(process.argv[save + 1]!, 'large.json'));
     }
     if (quick) return;
     const full = await runHarness(harness.scrapinghub, worker.origin, 'full');
@@ -282,6 +340,13 @@ async function main() {
       '8–f is B). Rule changes are weighed on both halves of both benchmarks (docs/main-content.md).',
       '',
       ...halfTable(halves),
+      '',
+      '## Must keep (pages written for it, recall)',
+      '',
+      'Pages in eight languages and six layouts (test/fixtures/must-keep/), each listing the lines its main content must hold:',
+      'what the rules cut that they should not, which F1 on the benchmarks does not show.',
+      '',
+      ...mustKeepTable(mustKeep),
       '',
       '## scrapinghub article-extraction-benchmark (60 public pages, shingle F1)',
       '',

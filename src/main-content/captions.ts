@@ -1,14 +1,17 @@
 // A picture's caption and credit in a main-content extract: not the article's text. Four shapes,
-// each read from the extract's structure alone: a <figcaption>; a figure whose picture is not
-// there; text sharing a small wrapper with one picture; a short line set in italics, or holding a
-// © sign, right after a block that is only a picture. An italic line that reads as a sentence, or a
-// wrapper with more text than a caption has, stays.
+// each read from the extract's structure alone: the <figcaption> of a figure that shows something;
+// a figure whose picture is not there; text sharing a small wrapper with one picture; a short line
+// set in italics, or ending with a © credit, right after a block that is only a picture. An italic
+// line that reads as a sentence, a figure of text (a poem, a callout) with its caption, or a wrapper
+// with more text than a caption has, stays.
 import { HAS_MEDIA, hasVisibleText, inContentContext, lineLength, normalized, writtenLength } from './extract-dom';
-import { endsAsProse } from '../shared/line-end';
+import { endsAsProse, endsUnmarked, wordCount } from './words';
 
 /** Text kept beside a picture is its caption or credit up to this length, not the article's text. */
 const MAX_CAPTION_CHARS = 250;
 const PICTURES = 'img, picture, video';
+/** A credit names who made or owns a picture in a few words ("© AFP / Marco Bertorello", "Image copyright Getty Images"). */
+const MAX_CREDIT_WORDS = 6;
 
 /**
  * Removes the text that shares a small wrapper with one picture, in elements of its own
@@ -45,14 +48,44 @@ function dropWrapperCaptions(root: Element): void {
  */
 const FIGURE_CONTENT = `${HAS_MEDIA}, blockquote, q, code, math, svg, canvas, iframe, a[href]`;
 
+/** What a figure shows that its caption describes: a picture, a chart, a player, an embed. */
+const SHOWN = 'img, picture, video, audio, svg, canvas, iframe, object, embed';
+
+/**
+ * Whether a figure without media holds text of its own — a poem, a callout, a pull quote — set as
+ * paragraphs or lines, or written as prose, outside its caption. A lazy loader's placeholder keeps
+ * only the picture's credit ("Image copyright Getty Images"), which is neither.
+ */
+function holdsOwnText(figure: Element): boolean {
+  const body = figure.cloneNode(true) as Element;
+  for (const caption of body.querySelectorAll('figcaption')) caption.remove();
+  const text = normalized(body);
+  if (body.querySelector('p, br') !== null || endsAsProse(text)) return true;
+  // Where sentences end with no mark (Thai), a sentence is told from a credit by its length.
+  return endsUnmarked(text) && wordCount(text) > MAX_CREDIT_WORDS;
+}
+
 /**
  * Removes a figure whose picture is not there (a lazy loader's placeholder whose script never ran):
- * what is left of it is the picture's credit ("Image copyright Getty Images").
+ * what is left of it is the picture's credit ("Image copyright Getty Images"). A figure of text
+ * (a poem, a callout, a pull quote) stays, with its caption.
  */
 function dropFiguresWithoutPicture(root: Element): void {
   for (const figure of root.querySelectorAll('figure')) {
     if (!root.contains(figure) || figure.querySelector(FIGURE_CONTENT) !== null) continue;
-    if (lineLength(figure) <= MAX_CAPTION_CHARS) figure.remove();
+    if (lineLength(figure) <= MAX_CAPTION_CHARS && !holdsOwnText(figure)) figure.remove();
+  }
+}
+
+/**
+ * Removes the captions of what a figure shows. The caption of a figure that shows nothing — a
+ * poem's or a quotation's attribution, a code listing's or a table's title — names text that is
+ * content itself, and stays (a placeholder's goes with its figure, above).
+ */
+function dropFigureCaptions(root: Element): void {
+  for (const caption of root.querySelectorAll('figcaption')) {
+    const figure = caption.closest('figure');
+    if (figure === null || figure.querySelector(SHOWN) !== null) caption.remove();
   }
 }
 
@@ -83,6 +116,16 @@ function allItalic(block: Element): boolean {
 }
 
 /**
+ * Whether a line ends with a credit: a © sign and a few words after it ("Marco Odermatt, Ski-Star aus
+ * der Schweiz. © AFP / Marco Bertorello"), sentence or not before it. A sentence that carries on
+ * past the sign ("The © on the cover of the 1970 edition was printed in red ink by mistake.") is prose.
+ */
+function isCredit(text: string): boolean {
+  const sign = text.lastIndexOf('©');
+  return sign >= 0 && wordCount(text.slice(sign + 1)) <= MAX_CREDIT_WORDS;
+}
+
+/**
  * Removes a short line set in italics right after a block that is only a picture ("*Kate Henshaw*",
  * "*Light a Wish by OGE Group*"), or one there that credits it with a © sign. Steps written under
  * each screenshot of a how-to are plain text, and prose in italics (it ends as a sentence or a clause does) stays.
@@ -93,14 +136,13 @@ function dropItalicCaptions(root: Element): void {
     if (!root.contains(block) || !isPictureBlock(elementBefore(block)) || block.querySelector(HAS_MEDIA) !== null) continue;
     const text = normalized(block);
     if (text === '' || text.length > MAX_CAPTION_CHARS) continue;
-    // A line that credits the picture ("… © AFP / Marco Bertorello") is its caption, sentence or not.
-    if (text.includes('©') || (!endsAsProse(text) && allItalic(block))) block.remove();
+    if (isCredit(text) || (!endsAsProse(text) && allItalic(block))) block.remove();
   }
 }
 
 /** Removes the extract's captions and credits. */
 export function dropCaptions(root: Element): void {
-  for (const caption of root.querySelectorAll('figcaption')) caption.remove();
+  dropFigureCaptions(root);
   dropFiguresWithoutPicture(root);
   dropWrapperCaptions(root);
   dropItalicCaptions(root);

@@ -18,20 +18,23 @@ const MIN_THREAD_POSTS = 3;
 /** …and, taken out, no more than this share of the extract: a page made of stamped posts is its content. */
 const MAX_THREAD_SHARE = 0.5;
 
+/** Whether a date line in `el` may go: it holds no media and stands nowhere dates are content (a table's cell, a list, a quotation). */
+const mayDrop = (el: Element, root: Element) => el.querySelector(HAS_MEDIA) === null && !inContentContext(el, root);
+
 /**
  * Removes date lines: a block that is mostly a <time>, and any element whose whole text is a date
- * line (outermost first), unless it holds media or stands where dates are content. A date inside a
- * sentence stays.
+ * line (outermost first), unless it holds media or stands where dates are content (a schedule's
+ * cells, a timeline's items, an embedded post's date). A date inside a sentence stays.
  */
 export function dropDateLines(root: Element): void {
   for (const time of root.querySelectorAll('time')) {
     const block = time.parentElement;
-    if (block === null || block === root || !root.contains(block)) continue;
+    if (block === null || block === root || !root.contains(block) || !mayDrop(block, root)) continue;
     if (visibleLength(time) >= 0.6 * visibleLength(block)) block.remove();
   }
   const short = shortElements(root, MAX_DATE_LINE_CHARS);
   for (const el of root.querySelectorAll('*')) {
-    if (!short.has(el) || !root.contains(el) || el.querySelector(HAS_MEDIA) !== null || inContentContext(el, root)) continue;
+    if (!short.has(el) || !root.contains(el) || !mayDrop(el, root)) continue;
     if (isDateLine(normalized(el))) el.remove();
   }
 }

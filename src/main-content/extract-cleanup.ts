@@ -27,10 +27,10 @@ function dropLinkBlocks(root: Element): void {
 }
 
 /**
- * A cross-link's label: a few words and a colon ("Read more:", "Related:", "See also:"), or the
- * guillemet or arrow some sites point with ("À lire aussi »").
+ * A cross-link's label: a few words and a colon, its full-width form included ("Read more:",
+ * "Related:", "相关阅读："), or the guillemet or arrow some sites point with ("À lire aussi »").
  */
-const CROSS_LINK_LABEL = /^([\p{L}\p{M}'’ -]+?) ?[:»›→]$/u;
+const CROSS_LINK_LABEL = /^([\p{L}\p{M}'’ -]+?) ?[:：»›→]$/u;
 const MAX_LABEL_WORDS = 3;
 /** A link of at least this many words names another story (a headline), not a source or a person. */
 const MIN_HEADLINE_WORDS = 4;
@@ -84,15 +84,23 @@ function isTeaser(item: Element): boolean {
 }
 
 /**
+ * Teasers taken out leave at least this share of the extract: a run that holds most of its text is
+ * the article itself (a listicle, each item under its linked name), as with the readers' posts.
+ */
+const MAX_TEASERS_SHARE = 0.5;
+
+/**
  * Removes runs of teasers — siblings of one tag next to each other, each a short item under a
  * headline link ("More:" lists, related stories) — with the heading that names them. Their classes
  * may differ: a site's list of other columns had two of its seven links classed as entry titles.
  */
 function dropTeasers(root: Element): void {
+  const total = visibleLength(root);
   for (const parent of [root, ...root.querySelectorAll('*')]) {
     if (!root.contains(parent)) continue;
     for (const items of siblingRuns(parent)) {
       if (items.length < MIN_NAMED_TEASERS || !items.every(isTeaser)) continue;
+      if (items.reduce((sum, item) => sum + visibleLength(item), 0) > MAX_TEASERS_SHARE * total) continue;
       const heads = headsBefore(items[0]!);
       if (items.length < MIN_TEASERS && heads.length === 0) continue;
       for (const el of [...heads, ...items]) el.remove();

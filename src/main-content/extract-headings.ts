@@ -3,7 +3,7 @@
 // words, those left at the end with nothing (or a count) under them once
 // the sections they named were removed, and an author's card that ends the extract.
 import { HAS_MEDIA, MAX_NAME_CHARS, normalized, shortElements, squeezedText, visibleLength, withoutSpace } from './extract-dom';
-import { termsOf } from './words';
+import { termsOf, wordCount } from './words';
 
 /**
  * Removes a block that repeats the heading (a second headline, a breadcrumb ending in it). Below the
@@ -64,8 +64,12 @@ export function dropArticleHeader(root: Element, heading: string): void {
   }
 }
 
-/** What a section's label may have under it and still be a label alone ("12 comments" beside a widget that shows no text). */
-const MAX_LABEL_TAIL_CHARS = 20;
+/**
+ * What a section's label may have under it and still be a label alone ("12 comments" beside a widget
+ * that shows no text), counted in words: twenty characters are three words of English and a whole
+ * sentence of Chinese.
+ */
+const MAX_LABEL_TAIL_WORDS = 3;
 
 /** What follows `el` in the extract, in document order: its next siblings, then its ancestors' next siblings. */
 function* nodesAfter(el: Element, root: Element): Generator<ChildNode> {
@@ -77,13 +81,13 @@ function* nodesAfter(el: Element, root: Element): Generator<ChildNode> {
 const holdsMedia = (node: Node) =>
   node.nodeType === Node.ELEMENT_NODE && ((node as Element).matches(HAS_MEDIA) || (node as Element).querySelector(HAS_MEDIA) !== null);
 
-/** Whether what follows `el` in the extract holds media or more than `maxChars` of text. */
-function holdsMoreAfter(el: Element, root: Element, maxChars: number): boolean {
-  let chars = 0;
+/** Whether what follows `el` in the extract holds media or more than `maxWords` words. */
+function holdsMoreAfter(el: Element, root: Element, maxWords: number): boolean {
+  let words = 0;
   for (const next of nodesAfter(el, root)) {
     if (holdsMedia(next)) return true;
-    chars += visibleLength(next);
-    if (chars > maxChars) return true;
+    words += wordCount(next.textContent ?? '');
+    if (words > maxWords) return true;
   }
   return false;
 }
@@ -98,7 +102,7 @@ export function dropTrailingHeadings(root: Element): void {
   const headings = [...root.querySelectorAll('h1, h2, h3, h4, h5, h6, label')];
   for (let i = headings.length - 1; i >= 0; i--) {
     const heading = headings[i]!;
-    if (holdsMoreAfter(heading, root, MAX_LABEL_TAIL_CHARS)) break;
+    if (holdsMoreAfter(heading, root, MAX_LABEL_TAIL_WORDS)) break;
     removeFrom(heading, root);
   }
 }

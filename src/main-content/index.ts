@@ -90,7 +90,9 @@ export interface MainExtract {
  */
 export function mainExtract(form: Document, metadata: PageMetadata, pageUrl: string): MainExtract | null {
   // Readability takes the document apart; the reader form stays whole for the fallback, without
-  // the font sizes only the extraction reads.
+  // the font sizes only the extraction reads. The article beside its title is taken from the form,
+  // so the small-print rule does not run on it, by choice: there (a product's sheet, a service
+  // page) text set smaller is often the content itself (docs/main-content.md, "Small print").
   const copy = form.cloneNode(true) as Document;
   clearFontSizes(form.documentElement);
   const article = readabilityArticle(copy);

@@ -5,8 +5,7 @@
 // block that is prose (or holds a picture, a table, a list item, a quotation, code): only the tail
 // goes.
 import { HAS_MEDIA, inContentContext, normalized } from './extract-dom';
-import { wordCount } from './words';
-import { endsAsSentence } from '../shared/line-end';
+import { endsAsSentence, endsUnmarked, wordCount } from './words';
 
 /** A line of at most this many words that does not end as a sentence is a label, not prose. */
 const MAX_LABEL_WORDS = 6;
@@ -26,12 +25,19 @@ function isCopyrightNotice(text: string): boolean {
   return COPYRIGHT_NOTICE.test(text) && wordCount(text) <= MAX_NOTICE_WORDS;
 }
 
+/**
+ * In a script whose sentences end with no mark (endsUnmarked), only a control's few words make a
+ * label ("แชร์บทความนี้", "อ่านต่อ"), not a short closing sentence ("ขอให้สนุกกับการเดินทาง").
+ */
+const MAX_UNMARKED_LABEL_WORDS = 3;
+
 function isLabel(block: Element, root: Element): boolean {
   const text = normalized(block);
   if (text === '') return false;
   if (!isCopyrightNotice(text)) {
     if (endsAsSentence(text) || INFORMATION.test(text)) return false;
-    if (wordCount(text) > MAX_LABEL_WORDS) return false;
+    const maxWords = endsUnmarked(text) ? MAX_UNMARKED_LABEL_WORDS : MAX_LABEL_WORDS;
+    if (wordCount(text) > maxWords) return false;
   }
   if (block.matches(HAS_MEDIA) || block.querySelector(HAS_MEDIA) !== null) return false;
   // A list item, quotation, figure, table or code block is a content context itself (closest() meets it first).

@@ -40,3 +40,10 @@ describe('isStamp', () => {
     );
   });
 });
+
+describe('isDateLine in scripts written without spaces', () => {
+  it('does not take a post with its stamp for a date line: its sentence is many words', () => {
+    expect(isDateLine('user1 Jan 10, 2026 10:15 AM 港の防波堤の散歩道はベビーカーでも通れますか？途中に階段はありますか？')).toBe(false);
+    expect(isDateLine('2026年1月10日 10:15')).toBe(true);
+  });
+});
