@@ -6,7 +6,7 @@
 // server, html at networkIdle, at concurrency 1, 4 and 8, REQUESTS (24) requests a phase, the two
 // sides taking turns (which goes first alternates), ROUNDS (3) rounds; figures are each round's and
 // the medians over rounds. Per phase: requests per second and CPU ms per request by process class,
-// read from /proc (process-cpu.ts) — browser (Chromium's processes), Worker (workerd), wrangler's
+// read from /proc (process-class-cpu.ts) — browser (Chromium's processes), Worker (workerd), wrangler's
 // Node, and this benchmark's own process (load client, fixture server, the floor's CDP driver, the
 // /proc sampler) — with the processes each browser started per request and the browsers the service
 // launched during the phase. Only 200 answers count; others are named.
@@ -16,7 +16,7 @@ import { startWorker, TEST_TOKEN, type WorkerHandle } from '../../test/e2e/suppo
 import { launchPipeBrowser, type PipeBrowser } from './cdp-pipe.js';
 import { floorRequest } from './floor-driver.js';
 import { runLoad, type Sample } from './load.js';
-import { CpuMeter, ownCpuMs, type ProcessClass } from './process-cpu.js';
+import { CpuMeter, ownCpuMs, type ProcessClass } from './process-class-cpu.js';
 import { reloadCount, snapshotSources } from './snapshot.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
@@ -40,7 +40,7 @@ interface Phase {
   launches: number;
   /** CDP messages per request (the floor's, both ways). */
   messages: number;
-  /** Answered requests, and the processes the browser started by kind (process-cpu.ts), for the totals. */
+  /** Answered requests, and the processes the browser started by kind (process-class-cpu.ts), for the totals. */
   answered: number;
   kinds: Map<string, number>;
 }
