@@ -75,6 +75,14 @@ function parsePositiveInt(name: string, raw: string | undefined, fallback: numbe
   return value;
 }
 
+/** Like parsePositiveInt, with 0 allowed: a bound of time that may be lifted. */
+function parseNonNegativeInt(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 0) throw new ConfigError(`${name} must be a non-negative integer`);
+  return value;
+}
+
 function flag(raw: string | undefined): string | undefined {
   return raw?.trim().toLowerCase();
 }
@@ -104,7 +112,7 @@ export function readConfig(env: Partial<Env>): Config {
       maxJobsPerToken: parsePositiveInt('MAX_JOBS_PER_TOKEN', env.MAX_JOBS_PER_TOKEN, 5),
       jobRetentionS: parsePositiveInt('JOB_RETENTION_S', env.JOB_RETENTION_S, 604_800),
       jobPageBytes: parsePositiveInt('JOB_PAGE_BYTES', env.JOB_PAGE_BYTES, 10 * 1024 * 1024),
-      crawlHostDelayMs: parsePositiveInt('CRAWL_HOST_DELAY_MS', env.CRAWL_HOST_DELAY_MS, 250),
+      crawlHostDelayMs: parseNonNegativeInt('CRAWL_HOST_DELAY_MS', env.CRAWL_HOST_DELAY_MS, 250),
       crawlHostConcurrency: parsePositiveInt('CRAWL_HOST_CONCURRENCY', env.CRAWL_HOST_CONCURRENCY, 4),
       ...(env.WEBHOOK_SECRET ? { webhookSecret: env.WEBHOOK_SECRET } : {}),
     },

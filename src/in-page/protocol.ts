@@ -174,4 +174,6 @@ export interface ScreenshotArea {
   scale: number;
   /** The document's full scrollable height, in CSS px (a full page taller than the bound is cut). */
   pageHeight: number;
+  /** The viewport as it stands, in document CSS px (without scroll bars): a picture within it is captured as shown. */
+  viewport: { x: number; y: number; width: number; height: number };
 }

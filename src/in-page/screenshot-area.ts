@@ -8,22 +8,17 @@ export function screenshotArea(fullPage: boolean, selector: string | undefined):
   const root = document.documentElement;
   const scale = window.devicePixelRatio || 1;
   const pageHeight = Math.max(root.scrollHeight, document.body?.scrollHeight ?? 0);
+  const viewport = { x: window.scrollX, y: window.scrollY, width: root.clientWidth || window.innerWidth, height: window.innerHeight };
   if (selector !== undefined) {
     const element = firstRenderedMatch(document, selector);
     if (element === null) return null;
     const box = element.getBoundingClientRect();
-    return { x: box.left + window.scrollX, y: box.top + window.scrollY, width: box.width, height: box.height, scale, pageHeight };
+    const { scrollX, scrollY } = window;
+    return { x: box.left + scrollX, y: box.top + scrollY, width: box.width, height: box.height, scale, pageHeight, viewport };
   }
   if (fullPage) {
     const width = Math.max(root.scrollWidth, document.body?.scrollWidth ?? 0, window.innerWidth);
-    return { x: 0, y: 0, width, height: pageHeight, scale, pageHeight };
+    return { x: 0, y: 0, width, height: pageHeight, scale, pageHeight, viewport };
   }
-  return {
-    x: window.scrollX,
-    y: window.scrollY,
-    width: root.clientWidth || window.innerWidth,
-    height: window.innerHeight,
-    scale,
-    pageHeight,
-  };
+  return { ...viewport, scale, pageHeight, viewport };
 }

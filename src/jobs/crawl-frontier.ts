@@ -25,6 +25,9 @@ export class CrawlFrontier {
   readonly #robots: RobotsBook;
   readonly #inPaths: (url: URL) => boolean;
   readonly #start: URL;
+  /** Pages the crawl tries and the next URL's position: read once per instance, then kept by #insert. */
+  #triesCount: number | undefined;
+  #nextPosition: number | undefined;
 
   constructor(
     private readonly crawl: CrawlSpec,
@@ -105,7 +108,8 @@ export class CrawlFrontier {
 
   /** Pages the crawl tries (waiting, under way or decided by a fetch): what `limit` bounds. */
   #tries(): number {
-    return this.store.sql.exec<{ n: number }>('SELECT COALESCE(SUM(counts), 0) AS n FROM frontier').one().n;
+    this.#triesCount ??= this.store.sql.exec<{ n: number }>('SELECT COALESCE(SUM(counts), 0) AS n FROM frontier').one().n;
+    return this.#triesCount;
   }
 
   #decide(key: string, url: URL, depth: number, state: RecordState): void {
@@ -115,7 +119,8 @@ export class CrawlFrontier {
 
   #insert(key: string, url: URL, depth: number, state: string, counts: number, delayMs?: number): boolean {
     const sql = this.store.sql;
-    const position = sql.exec<{ n: number }>('SELECT COALESCE(MAX(position), -1) + 1 AS n FROM frontier').one().n;
+    this.#nextPosition ??= sql.exec<{ n: number }>('SELECT COALESCE(MAX(position), -1) + 1 AS n FROM frontier').one().n;
+    const position = this.#nextPosition;
     const written = sql.exec(
       'INSERT OR IGNORE INTO frontier (key, url, depth, host, state, position, counts) VALUES (?, ?, ?, ?, ?, ?, ?)',
       key,
@@ -126,6 +131,10 @@ export class CrawlFrontier {
       position,
       counts,
     ).rowsWritten;
+    if (written > 0) {
+      this.#nextPosition = position + 1;
+      if (this.#triesCount !== undefined) this.#triesCount += counts;
+    }
     if (delayMs !== undefined) {
       sql.exec(
         'INSERT INTO hosts (host, next_start, open, delay_ms) VALUES (?, 0, 0, ?) ON CONFLICT(host) DO UPDATE SET delay_ms = excluded.delay_ms',

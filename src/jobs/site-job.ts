@@ -22,6 +22,7 @@ import type {
 import { targetGuard } from '../guard/policy.js';
 import { normalizeUrl } from '../sites/url-normal-form.js';
 import { jobDataPrefix } from './page-data.js';
+import { pumpCandidates, WAITING_BY_HOST_INDEX } from './pump-candidates.js';
 import { deliverWebhook, deliveryBackoffMs, MAX_DELIVERY_ATTEMPTS, type WebhookEvent } from './webhook.js';
 
 export interface SiteJobEnv {
@@ -44,6 +45,7 @@ const SCHEMA = [
      state TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, not_before INTEGER NOT NULL DEFAULT 0,
      position INTEGER NOT NULL, counts INTEGER NOT NULL DEFAULT 1)`,
   'CREATE INDEX IF NOT EXISTS frontier_waiting ON frontier (state, position)',
+  WAITING_BY_HOST_INDEX,
   'CREATE TABLE IF NOT EXISTS hosts (host TEXT PRIMARY KEY, next_start INTEGER NOT NULL, open INTEGER NOT NULL, delay_ms INTEGER)',
   // Webhook events not yet taken by the receiver, oldest first.
   'CREATE TABLE IF NOT EXISTS deliveries (seq INTEGER PRIMARY KEY AUTOINCREMENT, body TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_at INTEGER NOT NULL)',
@@ -54,6 +56,10 @@ const SCHEMA = [
 
 export class SiteJob extends DurableObject<SiteJobEnv> implements SiteJobRpc {
   #frontier: CrawlFrontier | undefined;
+  /** The spec, parsed once per instance: every RPC and alarm reads it, and it never changes. */
+  #specCache: JobSpec | undefined;
+  /** Records by state, counted once per instance and kept by #record: a read need not scan every record. */
+  #recordCounts: Map<RecordState, number> | undefined;
 
   constructor(ctx: DurableObjectState, env: SiteJobEnv) {
     super(ctx, env);
@@ -85,8 +91,10 @@ export class SiteJob extends DurableObject<SiteJobEnv> implements SiteJobRpc {
   }
 
   #spec(): JobSpec | undefined {
+    if (this.#specCache !== undefined) return this.#specCache;
     const spec = this.#get('spec');
-    return spec === undefined ? undefined : (JSON.parse(spec) as JobSpec);
+    this.#specCache = spec === undefined ? undefined : (JSON.parse(spec) as JobSpec);
+    return this.#specCache;
   }
 
   #status(): JobStatus {
@@ -97,12 +105,20 @@ export class SiteJob extends DurableObject<SiteJobEnv> implements SiteJobRpc {
     const sql = this.ctx.storage.sql;
     const counts: JobCounts = { queued: 0, fetched: 0, failed: 0, blocked: 0, skipped: 0, disallowed: 0 };
     counts.queued = sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM frontier WHERE state IN ('waiting', 'sent')").one().n;
-    for (const row of sql.exec<{ state: RecordState; n: number }>(
-      "SELECT json_extract(record, '$.state') AS state, COUNT(*) AS n FROM records GROUP BY state",
-    )) {
-      counts[row.state] = row.n;
-    }
+    for (const [state, n] of this.#recordsByState()) counts[state] = n;
     return counts;
+  }
+
+  #recordsByState(): Map<RecordState, number> {
+    this.#recordCounts ??= new Map(
+      this.ctx.storage.sql
+        .exec<{ state: RecordState; n: number }>(
+          "SELECT json_extract(record, '$.state') AS state, COUNT(*) AS n FROM records GROUP BY state",
+        )
+        .toArray()
+        .map((row) => [row.state, row.n]),
+    );
+    return this.#recordCounts;
   }
 
   #view(spec: JobSpec): JobView {
@@ -278,7 +294,9 @@ export class SiteJob extends DurableObject<SiteJobEnv> implements SiteJobRpc {
     const json = JSON.stringify(record);
     // The answer's bytes: the record as JSON, with its content in place of an R2 key.
     const bytes = new TextEncoder().encode(json).length + (record.dataKey === undefined ? 0 : dataBytes);
+    const counts = this.#recordsByState(); // counted before this record is in
     this.ctx.storage.sql.exec('INSERT INTO records (record, bytes) VALUES (?, ?)', json, bytes);
+    counts.set(record.state, (counts.get(record.state) ?? 0) + 1);
   }
 
   // --- the alarm ---
@@ -313,12 +331,6 @@ export class SiteJob extends DurableObject<SiteJobEnv> implements SiteJobRpc {
   async #pump(spec: JobSpec, expiresAt: number): Promise<void> {
     const sql = this.ctx.storage.sql;
     const now = Date.now();
-    const waiting = sql
-      .exec<{ key: string; host: string; not_before: number }>(
-        "SELECT key, host, not_before FROM frontier WHERE state = 'waiting' ORDER BY position",
-      )
-      .toArray()
-      .map((row) => ({ key: row.key, host: row.host, notBefore: row.not_before }));
     const hosts = new Map<string, HostState>();
     const delays = new Map<string, number>();
     for (const row of sql.exec<{ host: string; next_start: number; open: number; delay_ms: number | null }>(
@@ -330,10 +342,11 @@ export class SiteJob extends DurableObject<SiteJobEnv> implements SiteJobRpc {
     // A host's Crawl-delay, else CRAWL_HOST_DELAY_MS.
     const delayOf = (host: string) => delays.get(host) ?? spec.hostDelayMs;
     const frontier = this.#crawlFrontier(spec);
-    const { starts, wakeAt } = pickStarts(waiting, hosts, now, delayOf, spec.hostConcurrency);
+    const candidates = new Map(pumpCandidates(sql, hosts, spec.hostConcurrency, now).map((row) => [row.key, row]));
+    const { starts, wakeAt } = pickStarts([...candidates.values()], hosts, now, delayOf, spec.hostConcurrency);
     const tasks: PageTask[] = [];
     for (const key of starts) {
-      const row = sql.exec<{ url: string; depth: number }>('SELECT url, depth FROM frontier WHERE key = ?', key).one();
+      const row = candidates.get(key)!;
       sql.exec("UPDATE frontier SET state = 'sent' WHERE key = ?", key);
       tasks.push({ jobId: spec.id, key, url: row.url, depth: row.depth, ...(frontier?.follows(row.depth) ? { follow: true } : {}) });
     }
@@ -379,5 +392,7 @@ export class SiteJob extends DurableObject<SiteJobEnv> implements SiteJobRpc {
     // This instance may answer again (a read of the expired job): empty tables read as no job.
     this.#createSchema();
     this.#frontier = undefined;
+    this.#specCache = undefined;
+    this.#recordCounts = undefined;
   }
 }

@@ -310,7 +310,7 @@ async function load(target: LoadablePage, options: LoadOptions, timer: PhaseTime
   const { doc, timers } = watchers;
   await refuseSelectorsChromiumRefuses(page, options);
   if (options.consent === 'keep') await target.keepConsentDialogs();
-  if (options.loadMedia) target.loadMedia();
+  if (options.loadMedia) await target.loadMedia();
   if (options.visit !== undefined) await target.shapeVisit(options.visit, options.url);
   const navigationStart = Date.now();
   const answer = await timer.time('navigate', () => navigate(target, options, doc, timers));

@@ -38,7 +38,7 @@ export interface PreparedPage {
   /** Resolves with the main document's response, unread, when its headers say it may be a PDF; never otherwise. */
   heldDocument: Promise<HeldDocument>;
   /** Lets images, media and fonts load after all (before navigation): the request shows them. */
-  loadMedia(): void;
+  loadMedia(): Promise<void>;
   /** What the page reports of its cookie-consent dialogs. */
   consent: ConsentWatch;
   /** Takes the consent preload away, so the next document keeps its dialogs (consent: "keep"). */

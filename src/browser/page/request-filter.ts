@@ -1,7 +1,8 @@
 // Filters the browser's own requests through CDP's Fetch domain, in a session of its own (puppeteer's
 // session stays untouched):
 // - heavy resources the output cannot contain (images, media, fonts) are not downloaded; the elements
-//   stay in the DOM. Alone, only those resource types pause, so other requests are never held up.
+//   stay in the DOM. Alone, only those resource types pause, so other requests are never held up; a
+//   request that shows them takes their patterns away, so they do not pause either.
 // - the private-network guard (guard/policy.ts): with it on, every request pauses once and any the
 //   guard refuses is failed, whether the page, a redirect or a frame asked for it. A main-frame
 //   document refused this way is reported so the fetch answers 403. Not through a proxy, every
@@ -56,7 +57,7 @@ export interface RequestFilter {
    * Lets this page's images, media and fonts load after all, for a request that shows them (its
    * images' sizes, a screenshot); called before it navigates.
    */
-  loadMedia(): void;
+  loadMedia(): Promise<void>;
 }
 
 interface AuthRequiredEvent {
@@ -178,20 +179,24 @@ export async function installRequestFilter(page: Page, options: RequestFilterOpt
   const enable = (everyRequest: boolean) => {
     const requestPatterns = everyRequest
       ? [{ urlPattern: '*', requestStage: 'Request' as const }]
-      : options.blockResources
+      : blocksResources
         ? BLOCKED_RESOURCE_TYPES.map((resourceType) => ({ resourceType, requestStage: 'Request' as const }))
         : [];
     return session.send('Fetch.enable', { patterns: [...requestPatterns, ...responsePatterns], handleAuthRequests: true });
   };
   let headerRule: OriginHeaders | undefined;
+  const pausesEveryRequest = () => pausesAll || headerRule !== undefined;
   const sendHeaders = async (rule: OriginHeaders) => {
     headerRule = rule;
     if (!pausesAll) await enable(true);
   };
   await enable(pausesAll);
-  // Blocked types still pause (the patterns stay as enabled) and are let through from then on.
-  const loadMedia = () => {
+  // The blocked types' own patterns go; where every request pauses anyway (the guard judges each, or
+  // extra headers are sent) they pause with the rest and are let through from then on.
+  const loadMedia = async () => {
+    if (!blocksResources) return;
     blocksResources = false;
+    if (!pausesEveryRequest()) await enable(false);
   };
   // The listeners go with the page, which is closed with its context after every request.
   return { forbiddenNavigation, heldDocument, sendHeaders, loadMedia };

@@ -36,3 +36,14 @@ export function tileRows(clip: Clip, scale: number): Clip[] {
   }
   return rows;
 }
+
+/**
+ * Whether the clip lies within the viewport, both in CSS px: such a picture is captured as the page
+ * is shown. One beyond it needs `captureBeyondViewport`, which lays the page out again at the
+ * capture's size and back, and takes about twice as long for a viewport's worth.
+ */
+export const withinViewport = (clip: Clip, viewport: Clip) =>
+  clip.x >= viewport.x &&
+  clip.y >= viewport.y &&
+  clip.x + clip.width <= viewport.x + viewport.width &&
+  clip.y + clip.height <= viewport.y + viewport.height;

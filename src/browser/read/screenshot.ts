@@ -11,7 +11,7 @@ import type { ScreenshotArea, ScreenshotPageRequest } from '../../in-page/protoc
 import { mediaTypeOf, type Screenshot, type ScreenshotRequest } from '../../shared/screenshot.js';
 import { pageSession } from '../cdp-internals.js';
 import { callInWorld, callInWorldSliced, inPageFunction, openWorld, type World } from './isolated-world.js';
-import { type Clip, tileRows } from './screenshot-tiles.js';
+import { type Clip, tileRows, withinViewport } from './screenshot-tiles.js';
 
 const SCREENSHOT_FUNCTION = inPageFunction(SCREENSHOT_SCRIPT);
 
@@ -43,14 +43,15 @@ function clipOf(area: ScreenshotArea, options: ScreenshotOptions): { clip: Clip;
   return { clip: { x, y, width, height: Math.min(height, options.maxHeight) }, truncated: height > options.maxHeight };
 }
 
-async function capture(page: Page, clip: Clip, format: string, quality: number | undefined): Promise<string> {
+/** The clip captured (in document CSS px), as it is shown when it lies within the viewport. */
+async function capture(page: Page, clip: Clip, viewport: Clip, format: string, quality: number | undefined): Promise<string> {
   const session = pageSession(page);
   if (session === undefined) throw new Error('the page has no CDP session to capture it through');
   const { data } = (await session.send('Page.captureScreenshot', {
     format: format as 'png',
     ...(quality === undefined ? {} : { quality }),
     clip: { ...clip, scale: 1 },
-    captureBeyondViewport: true,
+    captureBeyondViewport: !withinViewport(clip, viewport),
     fromSurface: true,
   })) as { data: string };
   return data;
@@ -79,11 +80,11 @@ export async function takeScreenshot(page: Page, options: ScreenshotOptions): Pr
   const height = Math.round(clip.height * area.scale);
   let data: string;
   if (rows.length === 1) {
-    data = await capture(page, rows[0]!, options.type, options.quality);
+    data = await capture(page, rows[0]!, area.viewport, options.type, options.quality);
   } else {
     // Tiles are lossless; the picture is encoded once, as asked.
     for (const row of rows) {
-      const tile = await capture(page, row, 'png', undefined);
+      const tile = await capture(page, row, area.viewport, 'png', undefined);
       const y = Math.round((row.y - clip.y) * area.scale);
       await callScript(world, { action: 'tile', data: tile, type: 'image/png', y, width, height });
     }

@@ -88,6 +88,14 @@ describe('include_images', () => {
     expect(json).not.toHaveProperty('links');
   });
 
+  it('answers empty lists for a page that shows no link and no image, in markdown and html', async () => {
+    for (const output_format of ['markdown', 'html']) {
+      const { json } = await fetchJson('/views/boxes', { output_format, include_images: true, include_links: true });
+      expect(json.images).toEqual([]);
+      expect(json.links).toEqual([]);
+    }
+  });
+
   it('answers an empty list for a document without a DOM of its own', async () => {
     const { json } = await fetchJson('/data.json', { include_images: true, include_links: true });
     expect(json.images).toEqual([]);

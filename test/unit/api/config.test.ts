@@ -45,6 +45,11 @@ describe('readConfig', () => {
     });
   });
 
+  it('lifts the pacing delay with CRAWL_HOST_DELAY_MS=0 and refuses a negative one', () => {
+    expect(readConfig({ CRAWL_HOST_DELAY_MS: '0' }).sites.crawlHostDelayMs).toBe(0);
+    expect(() => readConfig({ CRAWL_HOST_DELAY_MS: '-1' })).toThrow('CRAWL_HOST_DELAY_MS must be a non-negative integer');
+  });
+
   it('reads the screenshot bound', () => {
     expect(readConfig({ MAX_SCREENSHOT_HEIGHT: '20000' }).maxScreenshotHeight).toBe(20000);
   });

@@ -18,6 +18,12 @@ describe('pickStarts', () => {
     expect(pickStarts([url('a3', 'a')], hosts, NOW, () => 0, 2)).toEqual({ starts: [] });
   });
 
+  it('starts up to `concurrency` pages of a host at once when its delay is lifted (0)', () => {
+    const hosts = new Map<string, HostState>();
+    const waiting = [url('a1', 'a'), url('a2', 'a'), url('a3', 'a')];
+    expect(pickStarts(waiting, hosts, NOW, () => 0, 2)).toEqual({ starts: ['a1', 'a2'] });
+  });
+
   it('holds a retry until its backoff has passed', () => {
     const hosts = new Map<string, HostState>();
     expect(pickStarts([url('a1', 'a', NOW + 2000)], hosts, NOW, () => 0, 4)).toEqual({ starts: [], wakeAt: NOW + 2000 });

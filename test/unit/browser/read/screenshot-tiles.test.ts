@@ -1,7 +1,7 @@
 // The tiles a screenshot crosses CDP in (docs/api.md "Large pages"): each within 4 MiB on the wire
 // at worst and within Chromium's texture bound, together the whole clip, none repeated.
 import { describe, expect, it } from 'vitest';
-import { MAX_TILE_PIXELS, MAX_TILE_SIDE, tileRows } from '../../../../src/browser/read/screenshot-tiles.js';
+import { MAX_TILE_PIXELS, MAX_TILE_SIDE, tileRows, withinViewport } from '../../../../src/browser/read/screenshot-tiles.js';
 import { REPLY_SLICE_BYTES } from '../../../../src/browser/read/isolated-world.js';
 
 describe('tileRows', () => {
@@ -33,5 +33,23 @@ describe('tileRows', () => {
 
   it('takes a viewport of 800 × 600 in one tile', () => {
     expect(tileRows({ x: 0, y: 0, width: 800, height: 600 }, 1)).toHaveLength(1);
+  });
+});
+
+describe('withinViewport', () => {
+  const viewport = { x: 0, y: 1000, width: 785, height: 600 };
+
+  it('takes the viewport itself and a box inside it as within', () => {
+    expect(withinViewport(viewport, viewport)).toBe(true);
+    expect(withinViewport({ x: 10, y: 1200, width: 100, height: 50 }, viewport)).toBe(true);
+  });
+
+  it.each([
+    ['above', { x: 0, y: 999, width: 785, height: 600 }],
+    ['below', { x: 0, y: 1001, width: 785, height: 600 }],
+    ['wider', { x: 0, y: 1000, width: 800, height: 600 }],
+    ['a whole page', { x: 0, y: 0, width: 785, height: 30_000 }],
+  ])('takes a clip reaching %s the viewport as beyond it', (_name, clip) => {
+    expect(withinViewport(clip, viewport)).toBe(false);
   });
 });

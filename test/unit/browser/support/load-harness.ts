@@ -45,7 +45,7 @@ export function load(
     guard: targetGuard({ allowPrivateNetwork: false }, proxyName !== undefined),
     forbiddenNavigation: new Promise<string>((resolve) => (forbid = resolve)),
     heldDocument: new Promise((resolve) => (hold = resolve)),
-    loadMedia: () => undefined,
+    loadMedia: async () => undefined,
     consent: watchConsent(),
     keepConsentDialogs: async () => undefined,
     consentRound: consentRound ?? (async () => undefined),
