@@ -1,6 +1,6 @@
 // What a crawl does per host, against the real Worker, Chromium and local Durable Objects and Queue,
 // measured at a site server of the test's own (host-site.ts): subdomains in scope only when asked,
-// robots.txt answering 4xx (all allowed) or 5xx (all disallowed), the host's Crawl-delay, and
+// robots.txt answering 4xx, 429 too (all allowed), or 5xx (all disallowed), the host's Crawl-delay, and
 // CRAWL_HOST_DELAY_MS and CRAWL_HOST_CONCURRENCY without one (docs/api.md "Sites").
 import { afterEach, describe, expect, it } from 'vitest';
 import { useWorker } from '../support/e2e-hooks.js';
@@ -55,8 +55,8 @@ describe('a crawl per host', () => {
     expect(site.requests.slice(before).some((request) => request.hostname === 'sub.localhost')).toBe(false);
   });
 
-  it('crawls everything when robots.txt answers 4xx', async () => {
-    for (const status of [404, 403]) {
+  it('crawls everything when robots.txt answers 4xx, 429 Too Many Requests included', async () => {
+    for (const status of [404, 403, 429]) {
       const site = await hostSite({ robots: () => ({ status, body: 'User-agent: *\nDisallow: /\n' }), pages: 2 });
       const { job, records } = await jobs.finished(await jobs.start('/api/crawl', { url: site.url('/'), sitemap: 'skip' }));
       expect(job.status, `robots.txt ${status}`).toBe('completed');
