@@ -1,4 +1,5 @@
-// How far apart a host site's page requests arrived (host-site.ts), for the tests of a host's pace.
+// How far apart requests arrived at a test's own server (host-site.ts's pages, a webhook receiver's
+// deliveries), for the tests of a pace.
 import { expect } from 'vitest';
 import type { WorkerHandle } from '../support/worker.js';
 import type { FixtureServer } from '../support/fixture-server.js';
