@@ -112,12 +112,19 @@ async function measure(
   };
 }
 
-/** ms per answered request of a number of samples. */
-const perRequest = (result: Result, samples: number) => (samples * result.charge.periodUs) / 1000 / result.answered;
+/** The profile's own estimate: ms per answered request of a number of samples, at the sampler's median period. */
+const sampledMs = (result: Result, samples: number) => (samples * result.charge.periodUs) / 1000 / result.answered;
+/**
+ * A share of the samples as ms of what the isolate's thread spends per request without the
+ * profiler (/proc): a measured total split by the profile, steadier than the sampler's period on a
+ * busy machine, where that period stretches to several times the one asked for.
+ */
+const threadMs = (result: Result, samples: number) => ((samples / result.charge.samples) * result.plain.isolateThread) / REQUESTS;
+const share = (result: Result, samples: number) => `${fmt((100 * samples) / result.charge.samples, 0)} %`;
 
 function printKind(result: Result): void {
   const { charge, plain, profiled: cpu, kind } = result;
-  const profiled = perRequest(result, charge.samples);
+  const profiled = sampledMs(result, charge.samples);
   console.log(`\n## ${kind.name}: ${kind.path}, ${JSON.stringify(kind.body)}\n`);
   console.log(
     `${result.answered} answered of ${REQUESTS}; ${charge.samples} samples, sampler's median period ${fmt(charge.periodUs, 0)} µs (asked ${INTERVAL_US})`,
@@ -130,29 +137,37 @@ function printKind(result: Result): void {
   console.log(`- profile: ${fmt(profiled)} ms per request in JavaScript and the runtime under the isolate's lock`);
   proc('/proc per request, no profiler', plain);
   proc('/proc per request, profiled', cpu);
-  console.log('\n| phase | samples | share | ms/request |\n|---|---|---|---|');
-  for (const [phase, samples] of [...charge.phases].sort((a, b) => b[1] - a[1])) {
-    console.log(`| ${phase} | ${samples} | ${fmt((100 * samples) / charge.samples)} % | ${fmt(perRequest(result, samples))} |`);
-  }
-  console.log(`\n| leaf module (top ${TOP_MODULES}) | samples | ms/request |\n|---|---|---|`);
-  for (const [module, samples] of [...charge.modules].sort((a, b) => b[1] - a[1]).slice(0, TOP_MODULES)) {
-    console.log(`| ${module} | ${samples} | ${fmt(perRequest(result, samples))} |`);
-  }
+  const table = (heading: string, rows: [string, number][]) => {
+    console.log(
+      `\n| ${heading} | samples | share | ms/request of the isolate thread | ms/request, samples × period |\n|---|---|---|---|---|`,
+    );
+    for (const [name, samples] of rows) {
+      console.log(
+        `| ${name} | ${samples} | ${share(result, samples)} | ${fmt(threadMs(result, samples))} | ${fmt(sampledMs(result, samples))} |`,
+      );
+    }
+  };
+  table(
+    'phase',
+    [...charge.phases].sort((a, b) => b[1] - a[1]),
+  );
+  table(`leaf module (top ${TOP_MODULES})`, [...charge.modules].sort((a, b) => b[1] - a[1]).slice(0, TOP_MODULES));
 }
 
 function printSummary(results: Result[]): void {
   const phases = new Map<string, number>();
   for (const { charge } of results) for (const [phase, samples] of charge.phases) phases.set(phase, (phases.get(phase) ?? 0) + samples);
   const rows = [...phases.keys()].sort((a, b) => phases.get(b)! - phases.get(a)!);
-  console.log(`\n## Worker CPU ms per request by phase (profile), and the totals from /proc\n`);
+  console.log(`\n## Worker CPU per request by phase: ms of the isolate thread (/proc, no profiler) split by the profile's shares\n`);
   console.log(`| phase | ${results.map((r) => r.kind.name).join(' | ')} |`);
   console.log(`|---|${results.map(() => '---|').join('')}`);
   for (const phase of rows) {
-    console.log(`| ${phase} | ${results.map((r) => fmt(perRequest(r, r.charge.phases.get(phase) ?? 0))).join(' | ')} |`);
+    const cell = (r: Result) => `${fmt(threadMs(r, r.charge.phases.get(phase) ?? 0))} (${share(r, r.charge.phases.get(phase) ?? 0)})`;
+    console.log(`| ${phase} | ${results.map(cell).join(' | ')} |`);
   }
   const line = (label: string, value: (r: Result) => number) =>
     console.log(`| ${label} | ${results.map((r) => fmt(value(r))).join(' | ')} |`);
-  line('**profile, all samples**', (r) => perRequest(r, r.charge.samples));
+  line("profile's own sum (samples × the sampler's median period)", (r) => sampledMs(r, r.charge.samples));
   line('/proc, no profiler: isolate thread', (r) => r.plain.isolateThread / REQUESTS);
   line('/proc, no profiler: other threads of the Worker', (r) => r.plain.otherThreads / REQUESTS);
   line("/proc, no profiler: wrangler's proxy workerd", (r) => r.plain.proxy / REQUESTS);
