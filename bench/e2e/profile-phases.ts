@@ -40,7 +40,11 @@ export interface Charge {
   phases: Map<string, number>;
   modules: Map<string, number>;
   samples: number;
-  /** The sampling period the sampler achieved, µs: the median gap between consecutive samples. */
+  /**
+   * The sampling period the sampler achieved while the isolate was busy, µs: the median of the gaps
+   * under four times the period asked. A longer gap spans time outside the isolate's lock, when V8
+   * records nothing, so it says how long the isolate waited, not what one sample stands for.
+   */
   periodUs: number;
 }
 
@@ -59,7 +63,7 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 }
 
-export function chargeProfile(profile: Profile, lookup: SourceLookup, bundleUrl: string): Charge {
+export function chargeProfile(profile: Profile, lookup: SourceLookup, bundleUrl: string, askedUs: number): Charge {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, ProfileNode>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node);
@@ -97,5 +101,6 @@ export function chargeProfile(profile: Profile, lookup: SourceLookup, bundleUrl:
     phases.set(phase, (phases.get(phase) ?? 0) + 1);
     modules.set(module, (modules.get(module) ?? 0) + 1);
   }
-  return { phases, modules, samples: profile.samples.length, periodUs: median(profile.timeDeltas.slice(1)) };
+  const busy = profile.timeDeltas.slice(1).filter((gap) => gap < 4 * askedUs);
+  return { phases, modules, samples: profile.samples.length, periodUs: busy.length === 0 ? askedUs : median(busy) };
 }

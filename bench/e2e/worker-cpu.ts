@@ -6,9 +6,13 @@
 // isolate's thread, the Worker's other threads, wrangler's proxy); then while V8's sampling profiler
 // runs in the Worker's isolate (worker-profiler.ts, every INTERVAL_US µs), whose samples are charged
 // to the request's phases by their stacks (profile-phases.ts, through the bundle's source map,
-// source-map-lookup.ts). The profiler's own cost (a signal to the isolate's thread every interval, a
-// sampling thread) inflates /proc in the second pass, so the first pass is the cost and the second
-// the split. PROFILES=<dir> keeps each kind's profile (.cpuprofile, for DevTools) and the bundle's map.
+// source-map-lookup.ts). V8 samples only while the isolate's lock is held, so a phase's ms is its
+// samples times the sampler's period: JavaScript and what it calls into synchronously. The isolate
+// thread's CPU from /proc less that sum is workerd's native work outside the lock (its I/O: HTTP,
+// the WebSocket to the browser, RPC to the Durable Objects), which no sample sees. The profiler's own
+// cost (a signal to the isolate's thread every interval, a sampling thread) inflates /proc in the
+// second pass, so the first pass is the cost and the second the split. PROFILES=<dir> keeps each
+// kind's profile (.cpuprofile, for DevTools) and the bundle's source map.
 import { copyFileSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { startFixtureServer } from '../../test/e2e/support/fixture-server.js';
@@ -105,21 +109,17 @@ async function measure(
   if (plain.answered !== REQUESTS) failures.push(`${kind.name}: ${REQUESTS - plain.answered} unanswered without the profiler`);
   return {
     kind,
-    charge: chargeProfile(profile, lookup, 'index.js'),
+    charge: chargeProfile(profile, lookup, 'index.js', INTERVAL_US),
     plain: plain.cpu,
     profiled: profiled.cpu,
     answered: profiled.answered,
   };
 }
 
-/** The profile's own estimate: ms per answered request of a number of samples, at the sampler's median period. */
+/** ms per answered request of a number of samples, each standing for the sampler's period. */
 const sampledMs = (result: Result, samples: number) => (samples * result.charge.periodUs) / 1000 / result.answered;
-/**
- * A share of the samples as ms of what the isolate's thread spends per request without the
- * profiler (/proc): a measured total split by the profile, steadier than the sampler's period on a
- * busy machine, where that period stretches to several times the one asked for.
- */
-const threadMs = (result: Result, samples: number) => ((samples / result.charge.samples) * result.plain.isolateThread) / REQUESTS;
+/** The isolate thread's CPU per request (/proc, no profiler) that no sample accounts for: native work outside the lock. */
+const outsideMs = (result: Result) => result.plain.isolateThread / REQUESTS - sampledMs(result, result.charge.samples);
 const share = (result: Result, samples: number) => `${fmt((100 * samples) / result.charge.samples, 0)} %`;
 
 function printKind(result: Result): void {
@@ -127,24 +127,20 @@ function printKind(result: Result): void {
   const profiled = sampledMs(result, charge.samples);
   console.log(`\n## ${kind.name}: ${kind.path}, ${JSON.stringify(kind.body)}\n`);
   console.log(
-    `${result.answered} answered of ${REQUESTS}; ${charge.samples} samples, sampler's median period ${fmt(charge.periodUs, 0)} µs (asked ${INTERVAL_US})`,
+    `${result.answered} answered of ${REQUESTS}; ${charge.samples} samples, sampler's period while busy ${fmt(charge.periodUs, 0)} µs (asked ${INTERVAL_US})`,
   );
   const proc = (label: string, { isolateThread, otherThreads, proxy }: WorkerdCpu) =>
     console.log(
       `- ${label}: isolate thread ${fmt(isolateThread / REQUESTS)} ms, other threads of the Worker ` +
         `${fmt(otherThreads / REQUESTS)} ms, wrangler's proxy workerd ${fmt(proxy / REQUESTS)} ms`,
     );
-  console.log(`- profile: ${fmt(profiled)} ms per request in JavaScript and the runtime under the isolate's lock`);
+  console.log(`- profile: ${fmt(profiled)} ms per request under the isolate's lock; outside it ${fmt(outsideMs(result))} ms`);
   proc('/proc per request, no profiler', plain);
   proc('/proc per request, profiled', cpu);
   const table = (heading: string, rows: [string, number][]) => {
-    console.log(
-      `\n| ${heading} | samples | share | ms/request of the isolate thread | ms/request, samples × period |\n|---|---|---|---|---|`,
-    );
+    console.log(`\n| ${heading} | samples | share | ms/request |\n|---|---|---|---|`);
     for (const [name, samples] of rows) {
-      console.log(
-        `| ${name} | ${samples} | ${share(result, samples)} | ${fmt(threadMs(result, samples))} | ${fmt(sampledMs(result, samples))} |`,
-      );
+      console.log(`| ${name} | ${samples} | ${share(result, samples)} | ${fmt(sampledMs(result, samples))} |`);
     }
   };
   table(
@@ -158,16 +154,17 @@ function printSummary(results: Result[]): void {
   const phases = new Map<string, number>();
   for (const { charge } of results) for (const [phase, samples] of charge.phases) phases.set(phase, (phases.get(phase) ?? 0) + samples);
   const rows = [...phases.keys()].sort((a, b) => phases.get(b)! - phases.get(a)!);
-  console.log(`\n## Worker CPU per request by phase: ms of the isolate thread (/proc, no profiler) split by the profile's shares\n`);
+  console.log(`\n## Worker CPU ms per request by phase (samples × period; share of the samples), and /proc\n`);
   console.log(`| phase | ${results.map((r) => r.kind.name).join(' | ')} |`);
   console.log(`|---|${results.map(() => '---|').join('')}`);
   for (const phase of rows) {
-    const cell = (r: Result) => `${fmt(threadMs(r, r.charge.phases.get(phase) ?? 0))} (${share(r, r.charge.phases.get(phase) ?? 0)})`;
+    const cell = (r: Result) => `${fmt(sampledMs(r, r.charge.phases.get(phase) ?? 0))} (${share(r, r.charge.phases.get(phase) ?? 0)})`;
     console.log(`| ${phase} | ${results.map(cell).join(' | ')} |`);
   }
   const line = (label: string, value: (r: Result) => number) =>
     console.log(`| ${label} | ${results.map((r) => fmt(value(r))).join(' | ')} |`);
-  line("profile's own sum (samples × the sampler's median period)", (r) => sampledMs(r, r.charge.samples));
+  line('**profile: all samples, under the isolate lock**', (r) => sampledMs(r, r.charge.samples));
+  line('isolate thread outside the lock (/proc − profile)', outsideMs);
   line('/proc, no profiler: isolate thread', (r) => r.plain.isolateThread / REQUESTS);
   line('/proc, no profiler: other threads of the Worker', (r) => r.plain.otherThreads / REQUESTS);
   line("/proc, no profiler: wrangler's proxy workerd", (r) => r.plain.proxy / REQUESTS);
