@@ -8,8 +8,9 @@
 // to the request's phases by their stacks (profile-phases.ts, through the bundle's source map,
 // source-map-lookup.ts). V8 samples only while the isolate's lock is held, so a phase's ms is its
 // samples times the sampler's period: JavaScript and what it calls into synchronously. The isolate
-// thread's CPU from /proc less that sum is workerd's native work outside the lock (its I/O: HTTP,
-// the WebSocket to the browser, RPC to the Durable Objects), which no sample sees. The profiler's own
+// thread's CPU from /proc less that sum is what no sample stands for: workerd's native work outside
+// the lock (its I/O: HTTP, the WebSocket to the browser, RPC to the Durable Objects), and time under
+// the lock the sampler missed when it was itself kept waiting for a core. The profiler's own
 // cost (a signal to the isolate's thread every interval, a sampling thread) inflates /proc in the
 // second pass, so the first pass is the cost and the second the split. PROFILES=<dir> keeps each
 // kind's profile (.cpuprofile, for DevTools) and the bundle's source map.
@@ -118,7 +119,7 @@ async function measure(
 
 /** ms per answered request of a number of samples, each standing for the sampler's period. */
 const sampledMs = (result: Result, samples: number) => (samples * result.charge.periodUs) / 1000 / result.answered;
-/** The isolate thread's CPU per request (/proc, no profiler) that no sample accounts for: native work outside the lock. */
+/** The isolate thread's CPU per request (/proc, no profiler) that no sample stands for. */
 const outsideMs = (result: Result) => result.plain.isolateThread / REQUESTS - sampledMs(result, result.charge.samples);
 const share = (result: Result, samples: number) => `${fmt((100 * samples) / result.charge.samples, 0)} %`;
 
@@ -134,7 +135,7 @@ function printKind(result: Result): void {
       `- ${label}: isolate thread ${fmt(isolateThread / REQUESTS)} ms, other threads of the Worker ` +
         `${fmt(otherThreads / REQUESTS)} ms, wrangler's proxy workerd ${fmt(proxy / REQUESTS)} ms`,
     );
-  console.log(`- profile: ${fmt(profiled)} ms per request under the isolate's lock; outside it ${fmt(outsideMs(result))} ms`);
+  console.log(`- profile: ${fmt(profiled)} ms per request under the isolate's lock; not in the profile ${fmt(outsideMs(result))} ms`);
   proc('/proc per request, no profiler', plain);
   proc('/proc per request, profiled', cpu);
   const table = (heading: string, rows: [string, number][]) => {
@@ -164,7 +165,7 @@ function printSummary(results: Result[]): void {
   const line = (label: string, value: (r: Result) => number) =>
     console.log(`| ${label} | ${results.map((r) => fmt(value(r))).join(' | ')} |`);
   line('**profile: all samples, under the isolate lock**', (r) => sampledMs(r, r.charge.samples));
-  line('isolate thread outside the lock (/proc − profile)', outsideMs);
+  line('isolate thread, not in the profile (/proc − profile)', outsideMs);
   line('/proc, no profiler: isolate thread', (r) => r.plain.isolateThread / REQUESTS);
   line('/proc, no profiler: other threads of the Worker', (r) => r.plain.otherThreads / REQUESTS);
   line("/proc, no profiler: wrangler's proxy workerd", (r) => r.plain.proxy / REQUESTS);
