@@ -309,10 +309,25 @@ export function requestOptions(request: FetchRequest): RequestOptions {
 }
 
 /**
+ * The body schema for these limits, built once and reused: a zod schema holds no state between
+ * parses, and building it costs several times what validating a body does (npm run bench:worker-cpu).
+ */
+const schemasByLimits = new Map<string, ReturnType<typeof fetchRequestSchema>>();
+function requestSchemaFor(limits: SchemaLimits): ReturnType<typeof fetchRequestSchema> {
+  const key = `${limits.maxWaitMs} ${limits.maxCacheAge}`;
+  let schema = schemasByLimits.get(key);
+  if (schema === undefined) {
+    schema = fetchRequestSchema(limits);
+    schemasByLimits.set(key, schema);
+  }
+  return schema;
+}
+
+/**
  * Validates the body of POST /api/fetch and applies defaults.
  * @throws ApiError `malformed_json` when the body is not an object, `invalid_request` listing every failing field.
  */
 export function parseFetchRequest(json: unknown, config: Config): FetchRequest {
-  const { body, egress } = validateBody(json, fetchRequestSchema(config), config);
+  const { body, egress } = validateBody(json, requestSchemaFor(config), config);
   return fetchRequestFrom(body, egress, 'html');
 }

@@ -35,6 +35,8 @@ export interface WorkerOptions {
 
 export interface WorkerHandle {
   origin: string;
+  /** Port of wrangler's inspector proxy: workerd's V8 inspector, one target per Worker (GET /json lists them). */
+  inspectorPort: number;
   /** POST /api/fetch with the test token. */
   fetchPage(body: unknown, init?: { token?: string | null; headers?: Record<string, string> }): Promise<Response>;
   logs(): string;
@@ -176,6 +178,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
   };
   const handle: WorkerHandle = {
     origin,
+    inspectorPort,
     fetchPage(body, init = {}) {
       const token = init.token === undefined ? TEST_TOKEN : init.token;
       return fetch(`${origin}/api/fetch`, {

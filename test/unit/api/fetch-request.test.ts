@@ -191,6 +191,18 @@ describe('parseFetchRequest rejections', () => {
     expect(error.details).toEqual([{ field: 'wait_ms', message: 'must be at most 2000' }]);
   });
 
+  it('holds each configuration to its own limits when schemas are reused across requests', () => {
+    const strict = readConfig({ MAX_WAIT_MS: '2000', MAX_CACHE_AGE: '600' });
+    const wide = readConfig({ MAX_WAIT_MS: '9000', MAX_CACHE_AGE: '900' });
+    for (let round = 0; round < 2; round++) {
+      expect(parseFetchRequest({ url: URL_OK, wait_ms: 8000, max_age: 800 }, wide).waitMs).toBe(8000);
+      expect(failure({ url: URL_OK, wait_ms: 8000, max_age: 800 }, strict).details).toEqual([
+        { field: 'wait_ms', message: 'must be at most 2000' },
+        { field: 'max_age', message: 'must be at most 600' },
+      ]);
+    }
+  });
+
   it('lists the configured proxy names when proxy_name is unknown', () => {
     const error = failure({ url: URL_OK, proxy_name: 'nope' }, withProxies({ resi: { kind: 'residential', server: 'http://p:1' } }));
     expect(error.details?.[0]?.message).toContain('fast_dc, resi');
