@@ -1,15 +1,20 @@
 // `npm run bench:crawl-fairness`: whether job pages starve single fetches (docs/fleet.md "Job
 // pages"). In one run, on one Worker with a small fleet: POST /api/fetch latency (p50, p90) at a
 // fixed request rate on an idle fleet, then the same while a batch of many pages runs through the
-// same fleet, and the ratio. Open loop: a fetch is sent every 1/RATE s whatever the answers, so a
-// fetch that waits for a page shows as latency, not as a lower rate.
+// same fleet, and the ratio; and the batch's pages per second on its own (no fetches) and while the
+// fetches run. Open loop: a fetch is sent every 1/RATE s whatever the answers, so a fetch that waits
+// for a page shows as latency, not as a lower rate.
 import { startFixtureServer } from '../../test/e2e/support/fixture-server.js';
 import { startWorker, TEST_TOKEN, type WorkerHandle } from '../../test/e2e/support/worker.js';
 import { percentile, type Sample } from './load.js';
 
 const RATE_PER_S = 2;
 const PHASE_S = 20;
-const BATCH_URLS = 400;
+const BATCH_URLS = 600;
+// The batch alone, between its start-up and the fetches: its throughput on an otherwise idle fleet.
+const ALONE_S = 15;
+// The batch's start-up: past the quiet time after the idle phase's last fetch (docs/fleet.md "Job pages").
+const START_S = 8;
 // One browser of four pages: a batch this size keeps every page a job may take busy for the whole phase.
 const FLEET = { MAX_BROWSERS_PER_LOCATION: '1', MAX_PAGES_PER_BROWSER: '4' };
 // The batch's own politeness would otherwise hold it to 4 pages at once on the one fixture host.
@@ -58,6 +63,19 @@ async function jobCall(worker: WorkerHandle, method: string, path: string, body?
   return (await response.json()) as Record<string, unknown>;
 }
 
+/** Pages of the job fetched so far. */
+async function fetchedPages(worker: WorkerHandle, id: string): Promise<number> {
+  const { counts } = (await jobCall(worker, 'GET', `/api/jobs/${id}`)) as { counts: Record<string, number> };
+  return counts.fetched ?? 0;
+}
+
+/** The job's pages per second while `during` runs. */
+async function jobRate(worker: WorkerHandle, id: string, during: () => Promise<unknown>): Promise<number> {
+  const [before, started] = [await fetchedPages(worker, id), performance.now()];
+  await during();
+  return ((await fetchedPages(worker, id)) - before) / ((performance.now() - started) / 1000);
+}
+
 const fixtures = await startFixtureServer();
 const worker = await startWorker({ vars: { ...FLEET, ...UNPACED, BROWSER_IDLE_CLOSE_MS: '3600000' } });
 try {
@@ -67,8 +85,12 @@ try {
 
   const urls = Array.from({ length: BATCH_URLS }, (_, index) => page(`job-${index}`));
   const { id } = (await jobCall(worker, 'POST', '/api/batch', { urls, page: { wait_event: 'load' } })) as { id: string };
-  await new Promise((resolve) => setTimeout(resolve, 3000)); // the job's pages take the fleet
-  const busy = figures(await fixedRate(worker, (index) => page(`busy-${index}`)));
+  // The job's pages take the fleet, once the idle phase's fetches are no longer about.
+  await new Promise((resolve) => setTimeout(resolve, START_S * 1000));
+  const alonePerS = await jobRate(worker, id, () => new Promise((resolve) => setTimeout(resolve, ALONE_S * 1000)));
+  let busySamples: Timed[] = [];
+  const busyPerS = await jobRate(worker, id, async () => (busySamples = await fixedRate(worker, (index) => page(`busy-${index}`))));
+  const busy = figures(busySamples);
   const { counts } = (await jobCall(worker, 'GET', `/api/jobs/${id}`)) as { counts: Record<string, number> };
   await jobCall(worker, 'DELETE', `/api/jobs/${id}`);
 
@@ -83,6 +105,7 @@ try {
     );
   }
   console.log(`job pages done by the end of the busy phase: ${counts.fetched} fetched, ${counts.failed} failed, ${counts.queued} queued`);
+  console.log(`batch pages per second: ${alonePerS.toFixed(2)} alone (${ALONE_S} s), ${busyPerS.toFixed(2)} while the fetches run`);
   console.log(`ratio busy / idle: p50 ${(busy.p50 / idle.p50).toFixed(2)}×, p90 ${(busy.p90 / idle.p90).toFixed(2)}×`);
 } finally {
   await worker.stop();

@@ -156,6 +156,22 @@ describe('BrowserPool', () => {
     expect(new Set(handedOut).size).toBe(handedOut.length);
   });
 
+  it('leaves the prepared pages to single fetches: a job page builds its own, and the next fetch takes one', async () => {
+    const fake = fakeBrowser();
+    const pool = poolWith(async () => fake.asBrowser);
+    const first = await pool.openPage(SETUP);
+    await settle();
+    const spareContexts = fake.contexts.map((context) => context.page).filter((page) => page !== first.page);
+    expect(spareContexts).toHaveLength(SPARE_PAGES);
+    const job = await pool.openPage(SETUP, undefined, Infinity, false);
+    // Built for the job page, not taken from the spares, which stay prepared.
+    expect(spareContexts).not.toContain(job.page);
+    expect(fake.contexts).toHaveLength(1 + SPARE_PAGES + 1);
+    const fetch = await pool.openPage(SETUP);
+    expect(spareContexts).toContain(fetch.page);
+    await Promise.all([first.close(), job.close(), fetch.close()]);
+  });
+
   it('prepares the replacement of a page it took from the spares only once that page is closed', async () => {
     const fake = fakeBrowser();
     const pool = poolWith(async () => fake.asBrowser);
