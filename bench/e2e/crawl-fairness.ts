@@ -20,15 +20,19 @@ const FLEET = { MAX_BROWSERS_PER_LOCATION: '1', MAX_PAGES_PER_BROWSER: '4' };
 // The batch's own politeness would otherwise hold it to 4 pages at once on the one fixture host.
 const UNPACED = { CRAWL_HOST_CONCURRENCY: '16', CRAWL_HOST_DELAY_MS: '1' };
 
-/** A fetch's latency, and its time waiting for a browser page (Server-Timing `queue`). */
-type Timed = Sample & { queueMs: number };
+/** A fetch's latency and its Server-Timing phases (ms by name: `queue` is its wait for a browser page). */
+type Timed = Sample & { phases: Record<string, number> };
+
+/** Phases whose medians are printed, in the order a request goes through them. */
+const PHASES = ['queue', 'acquire', 'navigate', 'wait', 'serialize'];
 
 async function timedFetch(worker: WorkerHandle, url: string): Promise<Timed> {
   const started = performance.now();
   const response = await worker.fetchPage({ url, wait_event: 'load', raw: true });
   await response.arrayBuffer();
-  const queue = /(?:^|,)\s*queue;dur=([0-9.]+)/.exec(response.headers.get('Server-Timing') ?? '');
-  return { ms: performance.now() - started, status: response.status, queueMs: Number(queue?.[1] ?? NaN) };
+  const phases: Record<string, number> = {};
+  for (const [, name, ms] of (response.headers.get('Server-Timing') ?? '').matchAll(/([\w-]+);dur=([0-9.]+)/g)) phases[name!] = Number(ms);
+  return { ms: performance.now() - started, status: response.status, phases };
 }
 
 /** Fetches at RATE_PER_S for PHASE_S, each on a URL of its own. */
@@ -44,12 +48,19 @@ async function fixedRate(worker: WorkerHandle, url: (index: number) => string): 
 function figures(samples: Timed[]) {
   const ok = samples.filter((sample) => sample.status === 200);
   const ms = ok.map((sample) => sample.ms);
-  const queue = ok.map((sample) => sample.queueMs);
+  const queue = ok.map((sample) => sample.phases.queue ?? 0);
   return {
     p50: percentile(ms, 50),
     p90: percentile(ms, 90),
     queueP50: percentile(queue, 50),
     queueP90: percentile(queue, 90),
+    phaseP50: PHASES.map(
+      (phase) =>
+        `${phase} ${percentile(
+          ok.map((sample) => sample.phases[phase] ?? 0),
+          50,
+        ).toFixed(0)}`,
+    ).join(', '),
     refused: samples.length - ok.length,
   };
 }
@@ -103,6 +114,7 @@ try {
     console.log(
       `${name}: p50 ${f(phase.p50)} ms, p90 ${f(phase.p90)} ms (waiting for a page: p50 ${f(phase.queueP50)}, p90 ${f(phase.queueP90)} ms), ${phase.refused} not 200`,
     );
+    console.log(`  Server-Timing medians (ms): ${phase.phaseP50}`);
   }
   console.log(`job pages done by the end of the busy phase: ${counts.fetched} fetched, ${counts.failed} failed, ${counts.queued} queued`);
   console.log(`batch pages per second: ${alonePerS.toFixed(2)} alone (${ALONE_S} s), ${busyPerS.toFixed(2)} while the fetches run`);
