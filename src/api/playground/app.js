@@ -6,7 +6,7 @@
 // with raw HTML disabled, or inside a sandboxed iframe that may not run scripts.
 import markdownit from './markdown-it.js';
 import './crawl.js';
-import { $, fillTerms } from './dom.js';
+import { $, fillTerms, formFilled } from './dom.js';
 
 const TOKEN_KEY = 'page-fetch-playground-token';
 
@@ -436,11 +436,7 @@ async function onSubmit(/** @type {SubmitEvent} */ event) {
   event.preventDefault();
   storeToken();
   const body = requestBody();
-  if (body.url === '' || tokenInput.value === '') {
-    progress.textContent = body.url === '' ? 'Enter a URL.' : 'Enter your API token.';
-    (body.url === '' ? $('url') : tokenInput).focus();
-    return;
-  }
+  if (!formFilled({ url: body.url, urlInput: $('url'), urlPrompt: 'Enter a URL.', token: tokenInput, progress })) return;
   fetchButton.disabled = true;
   progress.textContent = 'Fetching…';
   const started = performance.now();

@@ -3,7 +3,7 @@
 // job's status and counts; DELETE /api/jobs/<id> cancels it. Also switches between the page's two
 // tabs. Page content is hostile input: it reaches the DOM as text only.
 
-import { $, fillTerms } from './dom.js';
+import { $, fillTerms, formFilled } from './dom.js';
 
 const POLL_MS = 1000;
 const FINISHED = ['completed', 'cancelled', 'failed'];
@@ -126,11 +126,7 @@ async function follow(/** @type {string} */ id, /** @type {number} */ run) {
 async function onSubmit(/** @type {SubmitEvent} */ event) {
   event.preventDefault();
   const body = crawlBody();
-  if (body.url === '' || tokenInput.value === '') {
-    progress.textContent = body.url === '' ? 'Enter a site URL.' : 'Enter your API token.';
-    (body.url === '' ? $('crawl-url') : tokenInput).focus();
-    return;
-  }
+  if (!formFilled({ url: body.url, urlInput: $('crawl-url'), urlPrompt: 'Enter a site URL.', token: tokenInput, progress })) return;
   crawlButton.disabled = true;
   progress.textContent = 'Starting…';
   try {

@@ -20,3 +20,15 @@ export function fillTerms(list, items) {
     list.append(wrapper);
   }
 }
+
+/**
+ * Whether a form's URL and the API token are both filled; when one is empty, says which in
+ * `progress` and puts the focus on it.
+ * @param {{ url: string, urlInput: HTMLElement, urlPrompt: string, token: HTMLInputElement, progress: HTMLElement }} form
+ */
+export function formFilled({ url, urlInput, urlPrompt, token, progress }) {
+  if (url !== '' && token.value !== '') return true;
+  progress.textContent = url === '' ? urlPrompt : 'Enter your API token.';
+  (url === '' ? urlInput : token).focus();
+  return false;
+}

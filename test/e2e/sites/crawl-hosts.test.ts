@@ -1,18 +1,15 @@
 // What a crawl does per host, against the real Worker, Chromium and local Durable Objects and Queue,
 // measured at a site server of the test's own (host-site.ts): subdomains in scope only when asked,
-// robots.txt answering 4xx (all allowed) or 5xx (all disallowed), the host's Crawl-delay, and
+// robots.txt answering 4xx, 429 too (all allowed), or 5xx (all disallowed), the host's Crawl-delay, and
 // CRAWL_HOST_DELAY_MS and CRAWL_HOST_CONCURRENCY without one (docs/api.md "Sites").
 import { afterEach, describe, expect, it } from 'vitest';
 import { useWorker } from '../support/e2e-hooks.js';
 import { type HostSite, type HostSiteOptions, startHostSite } from './host-site.js';
 import { type JobRecord, jobsClient } from './jobs-client.js';
+import { expectSpaced, warmBrowser } from './page-spacing.js';
 
 const HOST_DELAY_MS = 1500;
 const HOST_CONCURRENCY = 2;
-// A page starts when the job lets its task go; it reaches the site once a browser page is open, which
-// takes a varying time on a busy machine (up to ~350 ms seen here): two arrivals may come this much
-// closer than their starts.
-const ARRIVAL_SLACK_MS = 500;
 
 const ctx = useWorker({
   vars: { CRAWL_HOST_DELAY_MS: String(HOST_DELAY_MS), CRAWL_HOST_CONCURRENCY: String(HOST_CONCURRENCY) },
@@ -38,19 +35,6 @@ const urlsIn = (records: JobRecord[], state: string) =>
     .map((record) => record.url)
     .sort();
 
-/** A browser already running: the first page would otherwise reach the site a launch later than it started. */
-async function warmBrowser(): Promise<void> {
-  expect((await ctx.worker.fetchPage({ url: ctx.fixtures.url('/site/docs/guide') })).status).toBe(200);
-}
-
-/** Each page request arrived at least `delayMs` (less the slack) after the one before. */
-function expectSpaced(requests: { path: string; at: number }[], delayMs: number): void {
-  const gaps = requests.slice(1).map((request, i) => request.at - requests[i]!.at);
-  for (const gap of gaps) expect(gap, JSON.stringify(gaps)).toBeGreaterThanOrEqual(delayMs - ARRIVAL_SLACK_MS);
-  // Over the whole run the slack counts once.
-  expect(requests.at(-1)!.at - requests[0]!.at).toBeGreaterThanOrEqual(gaps.length * delayMs - ARRIVAL_SLACK_MS);
-}
-
 describe('a crawl per host', () => {
   it('crawls a subdomain, after its own robots.txt, only with include_subdomains', async () => {
     const site = await hostSite({ robots: allowAll, pages: 1 });
@@ -71,8 +55,8 @@ describe('a crawl per host', () => {
     expect(site.requests.slice(before).some((request) => request.hostname === 'sub.localhost')).toBe(false);
   });
 
-  it('crawls everything when robots.txt answers 4xx', async () => {
-    for (const status of [404, 403]) {
+  it('crawls everything when robots.txt answers 4xx, 429 Too Many Requests included', async () => {
+    for (const status of [404, 403, 429]) {
       const site = await hostSite({ robots: () => ({ status, body: 'User-agent: *\nDisallow: /\n' }), pages: 2 });
       const { job, records } = await jobs.finished(await jobs.start('/api/crawl', { url: site.url('/'), sitemap: 'skip' }));
       expect(job.status, `robots.txt ${status}`).toBe('completed');
@@ -94,7 +78,7 @@ describe('a crawl per host', () => {
   it("spaces a host's pages by its Crawl-delay (the PageFetch group's), in place of CRAWL_HOST_DELAY_MS", async () => {
     const robots = () => ({ status: 200, body: 'User-agent: *\nDisallow: /\n\nUser-agent: PageFetch\nCrawl-delay: 3\nAllow: /\n' });
     const site = await hostSite({ robots, pages: 3 });
-    await warmBrowser();
+    await warmBrowser(ctx.worker, ctx.fixtures);
     const { job } = await jobs.finished(await jobs.start('/api/crawl', { url: site.url('/'), sitemap: 'skip' }));
     expect(job.counts).toMatchObject({ fetched: 4 });
     const pages = site.pageRequests('127.0.0.1');
@@ -105,7 +89,7 @@ describe('a crawl per host', () => {
   it('without a Crawl-delay, starts a page of a host at most every CRAWL_HOST_DELAY_MS, at most CRAWL_HOST_CONCURRENCY at once', async () => {
     // Pages that answer slower than the delay: the host's concurrency is what holds them back.
     const site = await hostSite({ robots: allowAll, pages: 5, pageMs: 2500 });
-    await warmBrowser();
+    await warmBrowser(ctx.worker, ctx.fixtures);
     const { job } = await jobs.finished(await jobs.start('/api/crawl', { url: site.url('/'), sitemap: 'skip' }));
     expect(job.counts).toMatchObject({ fetched: 6 });
     const pages = site.pageRequests('127.0.0.1');

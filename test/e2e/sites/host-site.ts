@@ -1,8 +1,8 @@
 // A small site of its own for the crawl tests that turn on one host's answers: a server on
 // 127.0.0.1 (its own port, so its own host to a crawl) whose robots.txt answers what the test says,
 // whose start page links to `/page/1` … `/page/<pages>` and to the `from-sub` page of its `sub.`
-// subdomain, whose pages may hold their answer a while, and which logs when each request arrived and
-// how many pages were open at once, per host name.
+// subdomain, whose pages may hold their answer a while (or never give it), and which logs when each
+// request arrived and how many pages were open at once, per host name.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -13,6 +13,8 @@ export interface HostSiteOptions {
   pages: number;
   /** How long each page holds its answer, in ms. */
   pageMs?: number;
+  /** Paths whose request is never answered: it stays open until the site closes. */
+  silent?: (path: string) => boolean;
 }
 
 export interface HostSite {
@@ -57,6 +59,7 @@ export async function startHostSite(options: HostSiteOptions): Promise<HostSite>
       url.pathname === '/'
         ? [...Array.from({ length: options.pages }, (_, i) => `/page/${i + 1}`), `http://sub.${hostname}:${port}/from-sub`]
         : [];
+    if (options.silent?.(url.pathname)) return;
     open.set(hostname, (open.get(hostname) ?? 0) + 1);
     most.set(hostname, Math.max(most.get(hostname) ?? 0, open.get(hostname)!));
     setTimeout(() => {
