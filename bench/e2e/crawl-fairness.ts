@@ -8,15 +8,18 @@ import { startFixtureServer } from '../../test/e2e/support/fixture-server.js';
 import { startWorker, TEST_TOKEN, type WorkerHandle } from '../../test/e2e/support/worker.js';
 import { percentile, type Sample } from './load.js';
 
-const RATE_PER_S = 2;
-const PHASE_S = 20;
+// RATE fetches a second for PHASE_S seconds per phase (defaults 2 and 20).
+const RATE_PER_S = Number(process.env.RATE ?? 2);
+const PHASE_S = Number(process.env.PHASE_S ?? 20);
 const BATCH_URLS = 600;
 // The batch alone, between its start-up and the fetches: its throughput on an otherwise idle fleet.
 const ALONE_S = 15;
 // The batch's start-up: past the quiet time after the idle phase's last fetch (docs/fleet.md "Job pages").
 const START_S = 8;
-// One browser of four pages: a batch this size keeps every page a job may take busy for the whole phase.
-const FLEET = { MAX_BROWSERS_PER_LOCATION: '1', MAX_PAGES_PER_BROWSER: '4' };
+// One browser (a second would launch only past its pages) of PAGES_PER_BROWSER pages, by default the
+// service's own 10; a batch this size keeps every page a job may take busy for the whole phase.
+const PAGES_PER_BROWSER = process.env.PAGES_PER_BROWSER ?? '10';
+const FLEET = { MAX_BROWSERS_PER_LOCATION: '1', MAX_PAGES_PER_BROWSER: PAGES_PER_BROWSER };
 // The batch's own politeness would otherwise hold it to 4 pages at once on the one fixture host.
 const UNPACED = { CRAWL_HOST_CONCURRENCY: '16', CRAWL_HOST_DELAY_MS: '1' };
 
@@ -106,7 +109,7 @@ try {
   await jobCall(worker, 'DELETE', `/api/jobs/${id}`);
 
   const f = (ms: number) => ms.toFixed(0);
-  console.log(`fleet: 1 browser × 4 pages; fetches at ${RATE_PER_S}/s for ${PHASE_S} s per phase (load, raw HTML)`);
+  console.log(`fleet: 1 browser × ${PAGES_PER_BROWSER} pages; fetches at ${RATE_PER_S}/s for ${PHASE_S} s per phase (load, raw HTML)`);
   for (const [name, phase] of [
     ['idle fleet', idle],
     [`batch of ${BATCH_URLS} running`, busy],
