@@ -39,10 +39,20 @@ function directoryName(location: BrowserLocation | undefined): string {
   return `browser-directory:${location ?? 'any'}`;
 }
 
+/** A request's launch location; a proxied request has none of its own. */
+function launchLocation(request: FetchRequest): BrowserLocation | undefined {
+  return request.egress.kind === 'direct' ? request.egress.location : undefined;
+}
+
+/** The name of the directory that admits a request's browser work: its launch location's. */
+export function fleetDirectoryName(request: FetchRequest): string {
+  return directoryName(launchLocation(request));
+}
+
 function renderCall(request: FetchRequest, config: Config): RenderCall {
   const { egress } = request;
   return {
-    location: egress.kind === 'direct' ? egress.location : undefined,
+    location: launchLocation(request),
     setup: {
       proxy: egress.kind === 'proxy' ? egress.route : undefined,
       blockResources: config.blockMedia,
@@ -144,7 +154,7 @@ export async function fetchPageIn(c: FetchContext, request: FetchRequest): Promi
   // The location's directory admits the request to one of its browsers (or answers 503 when none
   // frees within QUEUE_TIMEOUT_MS). Requests that accept a stored render accept one taken while
   // they wait, too: max_age 0 always renders.
-  const directory = c.env.BROWSER_DIRECTORY.get(c.env.BROWSER_DIRECTORY.idFromName(directoryName(call.location)));
+  const directory = c.env.BROWSER_DIRECTORY.get(c.env.BROWSER_DIRECTORY.idFromName(fleetDirectoryName(request)));
   const outcome = await directory.admit(request.maxAge > 0 && !personal ? { ...call, shareKey: key } : call);
   const renderedAt = Date.now();
   for (const [phase, ms] of Object.entries(outcome.timings)) timer.record(phase as Phase, ms);

@@ -4,6 +4,8 @@
 // a job that does not exist.
 import { type Context, Hono } from 'hono';
 import { bearerAuth } from '../api/auth.js';
+import { fleetDirectoryName } from '../api/fetch-page.js';
+import { parseFetchRequest } from '../api/fetch-request.js';
 import type { AppEnv } from '../api/app-env.js';
 import { readJsonBody } from '../api/json-body.js';
 import { rateLimit } from '../api/rate-limit.js';
@@ -53,6 +55,7 @@ export async function startJob(
     retentionS: sites.jobRetentionS,
     hostDelayMs: sites.crawlHostDelayMs,
     hostConcurrency: sites.crawlHostConcurrency,
+    fleet: fleetDirectoryName(parseFetchRequest({ ...page, url: urls[0] }, c.get('config'))),
     ...(extra.crawl === undefined ? {} : { crawl: extra.crawl }),
     ...(extra.webhook === undefined ? {} : { webhook: extra.webhook }),
   };

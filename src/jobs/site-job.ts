@@ -378,7 +378,14 @@ export class SiteJob extends DurableObject<SiteJobEnv> implements SiteJobRpc {
     for (const key of starts) {
       const row = candidates.get(key)!;
       sql.exec("UPDATE frontier SET state = 'sent' WHERE key = ?", key);
-      tasks.push({ jobId: spec.id, key, url: row.url, depth: row.depth, ...(frontier?.follows(row.depth) ? { follow: true } : {}) });
+      tasks.push({
+        jobId: spec.id,
+        key,
+        url: row.url,
+        depth: row.depth,
+        ...(frontier?.follows(row.depth) ? { follow: true } : {}),
+        ...(spec.fleet === undefined ? {} : { fleet: spec.fleet }),
+      });
     }
     for (const [host, state] of hosts) {
       sql.exec(

@@ -34,6 +34,8 @@ export interface JobSpec {
   retentionS: number;
   hostDelayMs: number;
   hostConcurrency: number;
+  /** The browser directory that admits its pages (their launch location's): the queue handler asks it before a page starts. */
+  fleet?: string;
   /** A crawl's discovery; absent for a batch. */
   crawl?: CrawlSpec;
   webhook?: WebhookSpec;
@@ -70,6 +72,8 @@ export interface PageTask {
   depth: number;
   /** The page's links and canonical URL are wanted (a crawl that goes deeper from here). */
   follow?: boolean;
+  /** The job's browser directory (JobSpec.fleet). */
+  fleet?: string;
 }
 
 /** What a page task came to. */

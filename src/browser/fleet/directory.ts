@@ -29,4 +29,9 @@ export class BrowserDirectory extends DurableObject<DirectoryEnv> {
   async admit(call: RenderCall): Promise<RenderOutcome> {
     return this.fleet.admit(call);
   }
+
+  /** Whether a job page may come now, or should go back to the jobs' queue (docs/fleet.md "Job pages"). */
+  async jobPageMayCome(): Promise<boolean> {
+    return this.fleet.jobPageMayCome();
+  }
 }

@@ -5,12 +5,16 @@
 // or routed); `route` waits for its placement and sends it to that hub, which renders it. Plain logic
 // over two functions (send a call to hub i; ms until a launch is allowed), so tests and the Durable
 // Object (directory.ts) drive the same code; every request of the location passes here, so its view
-// of the hubs is exact.
+// of the hubs and of its single fetches is exact.
 import { ApiError, toWireError } from '../../errors.js';
 import {
+  FETCH_QUIET_MS,
+  type FetchActivity,
+  fetchesAbout,
   type FleetLimits,
   type HubView,
   hubState,
+  jobPageMayCome,
   nextWaiter,
   place,
   retryAfterSeconds,
@@ -55,8 +59,11 @@ export class FleetDirectory {
   private readonly shared = new Map<string, Promise<RenderOutcome>>();
   /** No launch before this time (ms); a launch sets it from Browser Rendering's limits. */
   private nextLaunchAt = 0;
-  /** Pages of crawl and batch jobs rendering now (they may hold at most their share). */
+  /** Pages of crawl and batch jobs rendering now (they may hold at most their cap). */
   private jobPagesRunning = 0;
+  /** The location's single fetches, which hold job pages to a few while they are about. */
+  private readonly fetches: FetchActivity = { underWay: 0 };
+  private quietTimer?: unknown;
   /** Recent mean time of a render that succeeded (ms), for shedding. */
   private meanRenderMs?: number;
   private launchCheck?: Promise<void>;
@@ -78,6 +85,15 @@ export class FleetDirectory {
   }
 
   /**
+   * Whether a job page may come to the directory now (fleet-policy.ts `jobPageMayCome`); the queue
+   * consumer hands one that may not back to the jobs' queue.
+   */
+  jobPageMayCome(): boolean {
+    const waiting = this.queue.filter((queued) => queued.jobPage).length;
+    return jobPageMayCome(this.jobPagesRunning, waiting, fetchesAbout(this.fetches, this.now()));
+  }
+
+  /**
    * Takes a request of the location: a call with the share key of one under way gets that one's
    * outcome; any other is routed to a hub, or refused.
    */
@@ -96,6 +112,16 @@ export class FleetDirectory {
    * time it has left; refused with 503 browser_unavailable when no page comes free within that time.
    */
   private async route(call: RenderCall): Promise<RenderOutcome> {
+    if (call.jobPage === true) return this.routeUnderWay(call);
+    this.noteFetch(1);
+    try {
+      return await this.routeUnderWay(call);
+    } finally {
+      this.noteFetch(-1);
+    }
+  }
+
+  private async routeUnderWay(call: RenderCall): Promise<RenderOutcome> {
     const started = this.now();
     const index = await this.waitForPlacement(call);
     const queued = this.now() - started;
@@ -169,13 +195,40 @@ export class FleetDirectory {
     this.meanRenderMs = this.meanRenderMs === undefined ? ms : this.meanRenderMs + RENDER_TIME_WEIGHT * (ms - this.meanRenderMs);
   }
 
+  /** A single fetch came (+1) or ended (-1). */
+  private noteFetch(change: 1 | -1): void {
+    this.fetches.underWay += change;
+    this.fetches.lastAt = this.now();
+    if (change === -1) this.pump();
+  }
+
+  /**
+   * Job pages wait only on the fetches about: once none has come for FETCH_QUIET_MS they may have
+   * the fleet again, and the directory looks at its queue then (a fetch that came meanwhile moves
+   * that time on).
+   */
+  private pumpWhenQuiet(): void {
+    if (this.quietTimer !== undefined || this.fetches.underWay > 0 || this.fetches.lastAt === undefined) return;
+    if (!this.queue.some((queued) => queued.jobPage)) return;
+    this.quietTimer = this.clock.setTimeout(
+      () => {
+        this.quietTimer = undefined;
+        this.pump();
+      },
+      Math.max(0, this.fetches.lastAt + FETCH_QUIET_MS - this.now()),
+    );
+  }
+
   /** Places waiting requests, single fetches before job pages, while the policy finds them a page. */
   private pump(): void {
     for (;;) {
-      const next = nextWaiter(this.queue, this.jobPagesRunning);
-      if (next === -1) return;
-      const head = this.queue[next]!;
       const now = this.now();
+      const next = nextWaiter(this.queue, this.jobPagesRunning, fetchesAbout(this.fetches, now));
+      if (next === -1) {
+        this.pumpWhenQuiet();
+        return;
+      }
+      const head = this.queue[next]!;
       const launchAllowed = this.launchCheck === undefined && now >= this.nextLaunchAt;
       const placement = place(this.hubs, now, head.limits, launchAllowed);
       if (placement.kind === 'wait') {

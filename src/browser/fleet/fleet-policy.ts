@@ -56,14 +56,46 @@ export function place(hubs: readonly HubView[], now: number, limits: FleetLimits
 }
 
 /**
- * Share of a location's pages that job pages (crawl and batch) may hold at once: the rest stay free
- * for single fetches, so a fetch finds a page at once while a crawl runs (docs/fleet.md "Job pages").
+ * Share of a location's pages that job pages (crawl and batch) may hold at once while no single
+ * fetch is about: the rest stay free for fetches, so a fetch that comes finds a page at once
+ * (docs/fleet.md "Job pages").
  */
 export const JOB_PAGE_SHARE = 0.75;
 
-/** Job pages one location renders at once at most: its share of the pages, at least one. */
-export function jobPageCap(limits: FleetLimits): number {
-  return Math.max(1, Math.floor(limits.maxBrowsers * limits.maxPages * JOB_PAGE_SHARE));
+/**
+ * Job pages a location renders at once while single fetches are about (`fetchesAbout`): a render
+ * cannot be paused once started, and every job page rendering beside a fetch takes a share of the
+ * CPU the fetch's render needs, so a crawl goes on one page at a time until the callers are gone.
+ */
+export const JOB_PAGES_BESIDE_FETCHES = 1;
+
+/**
+ * How long after its last single fetch a location still counts as serving callers: fetches that
+ * come at least this often are one stream of traffic, and a crawl that filled the fleet between
+ * two of them would have its pages rendering when the next one comes.
+ */
+export const FETCH_QUIET_MS = 5000;
+
+/** What the directory knows of a location's single fetches. */
+export interface FetchActivity {
+  /** Fetches waiting for a page or rendering now. */
+  underWay: number;
+  /** When the last fetch came or finished (ms); undefined if none yet. */
+  lastAt?: number;
+}
+
+/** Whether single fetches are about: one is under way, or one came or finished within FETCH_QUIET_MS. */
+export function fetchesAbout(activity: FetchActivity, now: number): boolean {
+  return activity.underWay > 0 || (activity.lastAt !== undefined && now - activity.lastAt < FETCH_QUIET_MS);
+}
+
+/**
+ * Job pages one location renders at once at most: while fetches are about, JOB_PAGES_BESIDE_FETCHES;
+ * otherwise its share of the pages, at least one.
+ */
+export function jobPageCap(limits: FleetLimits, withFetches: boolean): number {
+  const share = Math.max(1, Math.floor(limits.maxBrowsers * limits.maxPages * JOB_PAGE_SHARE));
+  return withFetches ? Math.min(share, JOB_PAGES_BESIDE_FETCHES) : share;
 }
 
 /** A request waiting for a page, as the choice of the next one sees it. */
@@ -74,13 +106,23 @@ export interface WaitingRequest {
 
 /**
  * Which waiting request gets the next page: the first single fetch, in arrival order; when none
- * waits, the first job page while job pages hold less than their share. -1 when none may have one.
+ * waits, the first job page while job pages hold less than their cap. -1 when none may have one.
  */
-export function nextWaiter(waiting: readonly WaitingRequest[], jobPagesRunning: number): number {
+export function nextWaiter(waiting: readonly WaitingRequest[], jobPagesRunning: number, withFetches: boolean): number {
   const fetch = waiting.findIndex((request) => !request.jobPage);
   if (fetch !== -1) return fetch;
   const job = waiting[0];
-  return job !== undefined && jobPagesRunning < jobPageCap(job.limits) ? 0 : -1;
+  return job !== undefined && jobPagesRunning < jobPageCap(job.limits, withFetches) ? 0 : -1;
+}
+
+/**
+ * Whether a job page about to be taken from the jobs' queue may go to the directory now: yes when
+ * no fetch is about (it waits there like any request), and while fetches are about only when the job
+ * pages rendering and waiting leave room under the cap. One that may not goes back to the jobs'
+ * queue for later, so a crawl's pages wait there, not beside a caller's.
+ */
+export function jobPageMayCome(jobPagesRunning: number, jobPagesWaiting: number, withFetches: boolean): boolean {
+  return !withFetches || jobPagesRunning + jobPagesWaiting < JOB_PAGES_BESIDE_FETCHES;
 }
 
 export interface QueueOutlook {

@@ -79,13 +79,20 @@ export class BrowserPool {
    * kept prepared beside it, so that prepared pages never take the browser past its page cap. The
    * room is read once the browser is there: other renders may have started while it launched.
    * A refused launch is retried only while the next try starts within `launchRetryMs` (the caller's queue time left).
+   * A job page (`jobPage`) takes a prepared page only while another stays ready, and otherwise builds
+   * its own: a single fetch that comes while a crawl runs finds one ready (docs/fleet.md "Job pages").
    * @throws ApiError browser_unavailable when no browser can be had within the retry bound.
    */
-  async openPage(setup: PageSetup, spareRoom: () => number = () => this.sparePages, launchRetryMs = Infinity): Promise<PreparedPage> {
+  async openPage(
+    setup: PageSetup,
+    spareRoom: () => number = () => this.sparePages,
+    launchRetryMs = Infinity,
+    jobPage = false,
+  ): Promise<PreparedPage> {
     for (let attempt = 0; ; attempt++) {
       const browser = await this.connectedBrowser(launchRetryMs);
       const spares = Math.min(this.sparePages, spareRoom());
-      const spare = setup.proxy === undefined ? await this.takeSpare(browser) : undefined;
+      const spare = setup.proxy === undefined && this.spares.length > (jobPage ? 1 : 0) ? await this.takeSpare(browser) : undefined;
       this.trimSpares(spares);
       if (spare !== undefined) return this.replacedOnClose(spare, setup, spareRoom);
       if (setup.proxy === undefined) this.prepareSpares(browser, setup, spares);

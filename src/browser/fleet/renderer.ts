@@ -60,7 +60,7 @@ export class Renderer {
       try {
         // Prepared pages count against the browser's page cap: only the room the renders leave.
         const spareRoom = () => Math.max(0, call.fleet.maxPages - this.active);
-        opened = await timer.time('acquire', () => pool.openPage(call.setup, spareRoom, call.launchRetryMs));
+        opened = await timer.time('acquire', () => pool.openPage(call.setup, spareRoom, call.launchRetryMs, call.jobPage === true));
         return await this.load(opened, call.load, timer);
       } catch (error) {
         if (attempt > 0 || opened === undefined || !isBrowserFailure(error, opened.browser)) throw error;

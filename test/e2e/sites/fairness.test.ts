@@ -1,6 +1,9 @@
 // Job pages give way to single fetches (docs/fleet.md "Job pages"), on the real Worker and Chromium:
-// while a batch of slow pages holds the fleet, a POST /api/fetch still finds a browser page at once.
+// while a batch of slow pages holds the fleet, a POST /api/fetch still finds a browser page at once;
+// while fetches keep coming, the batch renders one page at a time, its other pages waiting in the
+// queue, and once they stop it fills its share again and ends with every page fetched.
 import { describe, expect, it } from 'vitest';
+import { FETCH_QUIET_MS } from '../../../src/browser/fleet/fleet-policy.js';
 import { useWorker } from '../support/e2e-hooks.js';
 import { jobsClient } from './jobs-client.js';
 
@@ -10,34 +13,60 @@ const ctx = useWorker({
 });
 const jobs = jobsClient(() => ctx.worker.origin);
 const SLOW_MS = 6000;
+const BATCH = 8;
 
 const slowDocsSeen = () => ctx.fixtures.requests.filter((request) => request.path.startsWith('/slow-doc')).length;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function until(condition: () => boolean, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
   }
 }
 
+async function timedFetch(tag: string): Promise<{ status: number; queued: number; text: string }> {
+  const response = await ctx.worker.fetchPage({ url: ctx.fixtures.url(`/pages/article.html?${tag}`), wait_event: 'load' });
+  const queued = Number(/(?:^|,)\s*queue;dur=([0-9.]+)/.exec(response.headers.get('Server-Timing') ?? '')?.[1]);
+  return { status: response.status, queued, text: await response.text() };
+}
+
 describe('job pages and single fetches', () => {
-  it('leaves a page free for a fetch while a batch wants every page of the fleet', { timeout: 90_000 }, async () => {
-    // The browser up before the batch, so that the job's pages and the fetch meet a warm fleet.
-    expect((await ctx.worker.fetchPage({ url: ctx.fixtures.url('/pages/article.html?warm'), wait_event: 'load' })).status).toBe(200);
-    const urls = Array.from({ length: 8 }, (_, index) => ctx.fixtures.url(`/slow-doc?ms=${SLOW_MS}&n=${index}`));
+  it('leaves a page free for a fetch, renders one job page at a time while fetches come, and finishes the batch', {
+    timeout: 150_000,
+  }, async () => {
+    // The browser up before the batch, so that the job's pages and the fetch meet a warm fleet; then
+    // quiet, so that the batch finds no fetch about.
+    expect((await timedFetch('warm')).status).toBe(200);
+    await sleep(FETCH_QUIET_MS + 500);
+    const urls = Array.from({ length: BATCH }, (_, index) => ctx.fixtures.url(`/slow-doc?ms=${SLOW_MS}&n=${index}`));
     const id = await jobs.start('/api/batch', { urls, page: { wait_event: 'load' } });
     // Three job pages render (the share of four pages); a fourth would have started by now without it.
     await until(() => slowDocsSeen() >= 3, 30_000);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await sleep(1000);
     expect(slowDocsSeen()).toBe(3);
 
-    const response = await ctx.worker.fetchPage({ url: ctx.fixtures.url('/pages/article.html?during'), wait_event: 'load' });
-    expect(response.status).toBe(200);
-    const queued = Number(/(?:^|,)\s*queue;dur=([0-9.]+)/.exec(response.headers.get('Server-Timing') ?? '')?.[1]);
+    const during = await timedFetch('during');
+    expect(during.status).toBe(200);
     // Placed at once, not after a job page's SLOW_MS.
-    expect(queued).toBeLessThan(1000);
-    expect(await response.text()).toContain('An article');
-    expect((await jobs.call('DELETE', `/api/jobs/${id}`)).status).toBe(200);
+    expect(during.queued).toBeLessThan(1000);
+    expect(during.text).toContain('An article');
+
+    // Fetches keep coming for two more rounds of slow pages: the three under way end, and beside the
+    // fetches one job page renders at a time (two more at most), where without the rule all the
+    // batch would have started.
+    const fetchesUntil = Date.now() + 2 * SLOW_MS + 1000;
+    for (let round = 0; Date.now() < fetchesUntil; round++) {
+      expect((await timedFetch(`round-${round}`)).status).toBe(200);
+      await sleep(1000);
+    }
+    expect(slowDocsSeen()).toBeGreaterThanOrEqual(4);
+    expect(slowDocsSeen()).toBeLessThanOrEqual(5);
+
+    // Fetches gone, the batch has the fleet again; no page held back was spent or lost.
+    const { job, records } = await jobs.finished(id, 90_000);
+    expect(job.status).toBe('completed');
+    expect(records.map((record) => record.state)).toEqual(Array(BATCH).fill('fetched'));
   });
 });

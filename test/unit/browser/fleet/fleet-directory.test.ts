@@ -2,6 +2,7 @@
 // pacing, with fake timers: caps, the bounded queue and its 503, launch pacing, shared renders.
 import { describe, expect, it, vi } from 'vitest';
 import { FleetDirectory } from '../../../../src/browser/fleet/fleet-directory.js';
+import { FETCH_QUIET_MS } from '../../../../src/browser/fleet/fleet-policy.js';
 import type { RenderCall, RenderedPage, RenderOutcome } from '../../../../src/browser/render-call.js';
 import { RENDER_CALL, RENDERED_PAGE } from '../support/render-call.js';
 import { useFakeClock } from '../support/settle.js';
@@ -161,10 +162,43 @@ describe('FleetDirectory', () => {
     hubs.finishAll();
     expect(await firstFetch).toMatchObject({ ok: true, timings: { queue: 0 } });
     await vi.advanceTimersByTimeAsync(0);
-    // The fetch that came last is placed before the two job pages that waited longer.
-    expect(hubs.sendToHub.mock.calls.slice(4).map(([, call]) => call.jobPage === true)).toEqual([false, true, true]);
+    // The fetch that came last is placed before the two job pages that waited longer, and beside it
+    // only one job page renders.
+    expect(hubs.sendToHub.mock.calls.slice(4).map(([, call]) => call.jobPage === true)).toEqual([false, true]);
     hubs.finishAll();
     expect(await secondFetch).toMatchObject({ ok: true, timings: { queue: 100 } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(hubs.sendToHub).toHaveBeenCalledTimes(7);
+    hubs.finishAll();
     expect((await Promise.all(jobPages)).map(codeOf)).toEqual(Array(5).fill('ok'));
+  });
+
+  it('renders one job page at a time while fetches are about, and fills its share again FETCH_QUIET_MS after the last', async () => {
+    const hubs = fakeHubs();
+    const directory = new FleetDirectory(hubs.sendToHub, async () => 0);
+    const fetch = { ...CALL, fleet: { maxBrowsers: 1, maxPages: 4, queueMs: 60_000 } };
+    const job = { ...fetch, jobPage: true };
+    expect(directory.jobPageMayCome()).toBe(true);
+    const aFetch = directory.admit(fetch);
+    await vi.advanceTimersByTimeAsync(0);
+    const jobPages = Array.from({ length: 4 }, () => directory.admit(job));
+    await vi.advanceTimersByTimeAsync(0);
+    // Pages are free, but beside the fetch only one job page renders, and no more are asked to come.
+    expect(hubs.sendToHub.mock.calls.map(([, call]) => call.jobPage === true)).toEqual([false, true]);
+    expect(directory.jobPageMayCome()).toBe(false);
+    hubs.finishAll();
+    expect(await aFetch).toMatchObject({ ok: true });
+    await vi.advanceTimersByTimeAsync(0);
+    // The fetch has ended, but fetches are still about: the next job page takes the freed place only.
+    expect(hubs.sendToHub).toHaveBeenCalledTimes(3);
+    expect(directory.jobPageMayCome()).toBe(false);
+    await vi.advanceTimersByTimeAsync(FETCH_QUIET_MS - 1);
+    expect(hubs.sendToHub).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(1);
+    // Quiet: the job pages have their share (three of four pages) again.
+    expect(hubs.sendToHub).toHaveBeenCalledTimes(5);
+    expect(directory.jobPageMayCome()).toBe(true);
+    hubs.finishAll();
+    expect((await Promise.all(jobPages)).map(codeOf)).toEqual(Array(4).fill('ok'));
   });
 });

@@ -2,10 +2,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  FETCH_QUIET_MS,
+  fetchesAbout,
   type FleetLimits,
   type HubView,
   hubState,
+  JOB_PAGES_BESIDE_FETCHES,
   jobPageCap,
+  jobPageMayCome,
   nextWaiter,
   place,
   retryAfterSeconds,
@@ -141,34 +145,76 @@ describe('job pages give way to single fetches', () => {
 
   it('leaves at least one page of every fleet to single fetches once it has two, and lets job pages have one', () => {
     fc.assert(
-      fc.property(limitsArb, (limits) => {
+      fc.property(limitsArb, fc.boolean(), (limits, withFetches) => {
         const pages = limits.maxBrowsers * limits.maxPages;
-        const cap = jobPageCap(limits);
+        const cap = jobPageCap(limits, withFetches);
         expect(cap).toBeGreaterThanOrEqual(1);
         if (pages >= 2) expect(cap).toBeLessThan(pages);
         else expect(cap).toBe(1);
       }),
       RUNS,
     );
-    expect(jobPageCap({ maxBrowsers: 2, maxPages: 4, idleCloseMs: 60_000 })).toBe(6);
+    expect(jobPageCap({ maxBrowsers: 2, maxPages: 4, idleCloseMs: 60_000 }, false)).toBe(6);
+  });
+
+  it('holds job pages to a few while fetches are about, never more than their share', () => {
+    fc.assert(
+      fc.property(limitsArb, (limits) => {
+        expect(jobPageCap(limits, true)).toBeLessThanOrEqual(JOB_PAGES_BESIDE_FETCHES);
+        expect(jobPageCap(limits, true)).toBeLessThanOrEqual(jobPageCap(limits, false));
+      }),
+      RUNS,
+    );
+    expect(jobPageCap({ maxBrowsers: 2, maxPages: 4, idleCloseMs: 60_000 }, true)).toBe(1);
   });
 
   it('places the first waiting fetch before any job page that waited longer', () => {
     fc.assert(
-      fc.property(limitsArb, fc.array(fc.boolean(), { minLength: 1, maxLength: 20 }), fc.nat(50), (limits, jobs, running) => {
-        const queue = jobs.map((jobPage) => waiting(jobPage, limits));
-        const next = nextWaiter(queue, running);
-        const firstFetch = jobs.indexOf(false);
-        if (firstFetch !== -1) expect(next).toBe(firstFetch);
-        else expect(next).toBe(running < jobPageCap(limits) ? 0 : -1);
-      }),
+      fc.property(
+        limitsArb,
+        fc.array(fc.boolean(), { minLength: 1, maxLength: 20 }),
+        fc.nat(50),
+        fc.boolean(),
+        (limits, jobs, running, withFetches) => {
+          const queue = jobs.map((jobPage) => waiting(jobPage, limits));
+          const next = nextWaiter(queue, running, withFetches);
+          const firstFetch = jobs.indexOf(false);
+          if (firstFetch !== -1) expect(next).toBe(firstFetch);
+          else expect(next).toBe(running < jobPageCap(limits, withFetches) ? 0 : -1);
+        },
+      ),
       RUNS,
     );
   });
 
   it('keeps arrival order when only fetches wait (fetch-only load is placed as before)', () => {
     const limits = { maxBrowsers: 1, maxPages: 1, idleCloseMs: 60_000 };
-    expect(nextWaiter([waiting(false, limits), waiting(false, limits)], 0)).toBe(0);
-    expect(nextWaiter([], 0)).toBe(-1);
+    expect(nextWaiter([waiting(false, limits), waiting(false, limits)], 0, true)).toBe(0);
+    expect(nextWaiter([], 0, true)).toBe(-1);
+  });
+
+  it('counts fetches about while one is under way and for FETCH_QUIET_MS after the last came or ended', () => {
+    fc.assert(
+      fc.property(fc.nat(5), fc.option(fc.integer({ min: NOW - 3 * FETCH_QUIET_MS, max: NOW }), { nil: undefined }), (underWay, lastAt) => {
+        const about = fetchesAbout({ underWay, lastAt }, NOW);
+        if (underWay > 0) expect(about).toBe(true);
+        else expect(about).toBe(lastAt !== undefined && NOW - lastAt < FETCH_QUIET_MS);
+      }),
+      RUNS,
+    );
+    expect(fetchesAbout({ underWay: 0 }, NOW)).toBe(false);
+    expect(fetchesAbout({ underWay: 0, lastAt: NOW - FETCH_QUIET_MS }, NOW)).toBe(false);
+    expect(fetchesAbout({ underWay: 0, lastAt: NOW - FETCH_QUIET_MS + 1 }, NOW)).toBe(true);
+  });
+
+  it('lets every job page come to the directory while no fetch is about, and only up to the few beside fetches otherwise', () => {
+    fc.assert(
+      fc.property(fc.nat(50), fc.nat(50), fc.boolean(), (running, waitingPages, withFetches) => {
+        const mayCome = jobPageMayCome(running, waitingPages, withFetches);
+        if (!withFetches) expect(mayCome).toBe(true);
+        else expect(mayCome).toBe(running + waitingPages < JOB_PAGES_BESIDE_FETCHES);
+      }),
+      RUNS,
+    );
   });
 });

@@ -156,6 +156,27 @@ describe('BrowserPool', () => {
     expect(new Set(handedOut).size).toBe(handedOut.length);
   });
 
+  it('leaves a prepared page to single fetches: a job page takes one only while another stays ready', async () => {
+    const fake = fakeBrowser();
+    const pool = poolWith(async () => fake.asBrowser);
+    const first = await pool.openPage(SETUP);
+    await settle();
+    const spares = fake.contexts.map((context) => context.page).filter((page) => page !== first.page);
+    expect(spares).toHaveLength(SPARE_PAGES);
+    // SPARE_PAGES (2) ready: the job page takes one and leaves the other.
+    const firstJob = await pool.openPage(SETUP, undefined, Infinity, true);
+    expect(spares).toContain(firstJob.page);
+    // One ready: the next job page builds its own, and the spares are made up to SPARE_PAGES again.
+    const secondJob = await pool.openPage(SETUP, undefined, Infinity, true);
+    expect(spares).not.toContain(secondJob.page);
+    expect(fake.contexts).toHaveLength(1 + SPARE_PAGES + 2);
+    // The fetch that comes finds the one left.
+    const fetch = await pool.openPage(SETUP);
+    expect(spares).toContain(fetch.page);
+    expect(new Set([firstJob.page, fetch.page]).size).toBe(2);
+    await Promise.all([first.close(), firstJob.close(), secondJob.close(), fetch.close()]);
+  });
+
   it('prepares the replacement of a page it took from the spares only once that page is closed', async () => {
     const fake = fakeBrowser();
     const pool = poolWith(async () => fake.asBrowser);
