@@ -12,6 +12,7 @@ import { startWorker, TEST_TOKEN, type WorkerHandle } from '../../test/e2e/suppo
 import { startLinkSite, type LinkSite } from './link-site.js';
 import { runLoad } from './load.js';
 import { CpuMeter, commandLine, parentPid, processTree, treeResidentMib } from './process-cpu.js';
+import { connectHeap, type WorkerHeap } from './worker-heap.js';
 
 const PAGES = Number(process.env.PAGES ?? 1000);
 /** A large crawl runs alone: its fetches and its default pacing would take hours here. */
@@ -130,10 +131,15 @@ interface CrawlRun {
   /** Records read while the crawl ran (by the cursor, a few at a time). */
   seen: number;
   peakWorkerdMib: number;
+  /** The isolate's heap at most (MiB), read every HEAP_EVERY_MS when a heap reader is given. */
+  peakHeapMib?: number;
 }
 
+/** How often a large crawl reads the isolate's heap: a read is one inspector round trip. */
+const HEAP_EVERY_MS = 5000;
+
 /** Starts a crawl of the site and waits for its end, reading its new records as they come. */
-async function crawl(worker: WorkerHandle, site: LinkSite, limit: number, deadlineMs = Infinity): Promise<CrawlRun> {
+async function crawl(worker: WorkerHandle, site: LinkSite, limit: number, deadlineMs = Infinity, heap?: WorkerHeap): Promise<CrawlRun> {
   const started = performance.now();
   const response = await call(worker, 'POST', '/api/crawl', {
     url: site.urls[0],
@@ -147,14 +153,20 @@ async function crawl(worker: WorkerHandle, site: LinkSite, limit: number, deadli
   let cursor: string | null = null;
   let seen = 0;
   let peakWorkerdMib = 0;
+  let peakHeapMib: number | undefined;
+  let heapReadAt = 0;
   let lastProgress = performance.now();
   for (;;) {
     const answer = await readJob(worker, id, cursor);
     seen += answer.pages.length;
     peakWorkerdMib = Math.max(peakWorkerdMib, treeResidentMib(processesOf(worker).workerd));
+    if (heap !== undefined && performance.now() - heapReadAt >= HEAP_EVERY_MS) {
+      heapReadAt = performance.now();
+      peakHeapMib = Math.max(peakHeapMib ?? 0, await heap.usedMib());
+    }
     if (answer.pages.length > 0) lastProgress = performance.now();
     if ((answer.status !== 'queued' && answer.status !== 'running') || performance.now() - started > deadlineMs) {
-      return { id, ms: performance.now() - started, answer, seen, peakWorkerdMib };
+      return { id, ms: performance.now() - started, answer, seen, peakWorkerdMib, ...(peakHeapMib === undefined ? {} : { peakHeapMib }) };
     }
     if (performance.now() - lastProgress > 120_000)
       throw new Error(`crawl ${id} made no progress for 2 min: ${JSON.stringify(answer.counts)}`);
@@ -279,7 +291,9 @@ async function large(site: LinkSite): Promise<void> {
     await worker.fetchPage({ url: site.urls[0], ...PAGE });
     const before = siteJobFiles(worker);
     const idleMib = treeResidentMib(processesOf(worker).workerd);
-    const [phase, run] = await measured(worker, () => crawl(worker, site, PAGES, MAX_MINUTES * 60_000));
+    const heap = await connectHeap(worker.inspectorPort);
+    const idleHeapMib = await heap.usedMib(true);
+    const [phase, run] = await measured(worker, () => crawl(worker, site, PAGES, MAX_MINUTES * 60_000, heap));
     const done = run.answer.counts.fetched ?? 0;
     if (run.answer.status === 'running') {
       console.log(`stopped after ${MAX_MINUTES} min (MAX_MINUTES): ${done} of ${PAGES} pages fetched; the crawl is cancelled`);
@@ -302,6 +316,10 @@ async function large(site: LinkSite): Promise<void> {
     console.log(
       `workerd resident memory: ${f0(idleMib)} MiB before the crawl, ${f0(run.peakWorkerdMib)} MiB at most during it, ${f0(treeResidentMib(processesOf(worker).workerd))} MiB after paging out`,
     );
+    console.log(
+      `the Worker isolate's heap (the Worker and its Durable Objects): ${f1(idleHeapMib)} MiB before the crawl (after a full collection), ${f1(run.peakHeapMib ?? NaN)} MiB at most during it (read every ${HEAP_EVERY_MS / 1000} s), ${f1(await heap.usedMib(true))} MiB after paging out (after a full collection)`,
+    );
+    heap.close();
   } finally {
     await worker.stop();
   }
