@@ -69,17 +69,20 @@ function parseTokens(raw: string | undefined): string[] {
 }
 
 function parsePositiveInt(name: string, raw: string | undefined, fallback: number): number {
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value <= 0) throw new ConfigError(`${name} must be a positive integer`);
-  return value;
+  return parseIntAtLeast(name, raw, fallback, 1);
 }
 
 /** Like parsePositiveInt, with 0 allowed: a bound of time that may be lifted. */
 function parseNonNegativeInt(name: string, raw: string | undefined, fallback: number): number {
+  return parseIntAtLeast(name, raw, fallback, 0);
+}
+
+function parseIntAtLeast(name: string, raw: string | undefined, fallback: number, least: 0 | 1): number {
   if (raw === undefined || raw.trim() === '') return fallback;
   const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < 0) throw new ConfigError(`${name} must be a non-negative integer`);
+  if (!Number.isSafeInteger(value) || value < least) {
+    throw new ConfigError(`${name} must be a ${least === 0 ? 'non-negative' : 'positive'} integer`);
+  }
   return value;
 }
 
