@@ -29,7 +29,8 @@ const PAGE = { output_format: 'markdown', wait_event: 'load' } as const;
 const BATCH = Number(/max_batch_size\s*=\s*(\d+)/.exec(readFileSync(new URL('../../wrangler.toml', import.meta.url), 'utf8'))![1]);
 const RENDERING = BATCH;
 let pagesPerBrowser = RENDERING;
-while (jobPageCap({ maxBrowsers: 1, maxPages: pagesPerBrowser, idleCloseMs: 0 }, false) < RENDERING) pagesPerBrowser++;
+while (jobPageCap({ maxBrowsers: 1, maxPages: pagesPerBrowser, idleCloseMs: 0 }, { withFetches: false, turnCome: true }) < RENDERING)
+  pagesPerBrowser++;
 const FLEET = { MAX_BROWSERS_PER_LOCATION: '1', MAX_PAGES_PER_BROWSER: String(pagesPerBrowser), BROWSER_IDLE_CLOSE_MS: '3600000' };
 /** Enough tasks on the queue that a batch is always full; the pacing delay lifted. */
 const LIFTED = { CRAWL_HOST_DELAY_MS: '0', CRAWL_HOST_CONCURRENCY: String(RENDERING * 8) };

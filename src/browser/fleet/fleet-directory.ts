@@ -14,7 +14,9 @@ import {
   type FleetLimits,
   type HubView,
   hubState,
+  type JobPageRoom,
   jobPageMayCome,
+  jobPageTurnAfter,
   nextWaiter,
   place,
   retryAfterSeconds,
@@ -27,6 +29,12 @@ import type { RenderCall, RenderOutcome } from '../render-call.js';
 export type SendToHub = (index: number, call: RenderCall) => Promise<RenderOutcome>;
 /** Milliseconds until Browser Rendering allows another browser launch (0: now). */
 export type LaunchWait = () => Promise<number>;
+
+/**
+ * How long a job page the directory let come while fetches are about counts as on its way (ms): it
+ * reaches the directory after one call to its job, or never if the job was cancelled meanwhile.
+ */
+const JOB_PAGE_ON_ITS_WAY_MS = 2000;
 
 /** Weight of the newest render in the mean render time. */
 const RENDER_TIME_WEIGHT = 0.1;
@@ -63,7 +71,12 @@ export class FleetDirectory {
   private jobPagesRunning = 0;
   /** The location's single fetches, which hold job pages to a few while they are about. */
   private readonly fetches: FetchActivity = { underWay: 0 };
-  private quietTimer?: unknown;
+  /** No job page starts beside fetches before this time (ms): the last one's time, spread. */
+  private jobPageTurnAt = 0;
+  /** A job page let come beside fetches is on its way until this time (ms), so no other is let come. */
+  private jobPageOnItsWayUntil = 0;
+  /** The timer that looks at the queue again when job pages may start, and when it is due (ms). */
+  private jobPageTimer?: { handle: unknown; dueAt: number };
   /** Recent mean time of a render that succeeded (ms), for shedding. */
   private meanRenderMs?: number;
   private launchCheck?: Promise<void>;
@@ -89,8 +102,16 @@ export class FleetDirectory {
    * consumer hands one that may not back to the jobs' queue.
    */
   jobPageMayCome(): boolean {
-    const waiting = this.queue.filter((queued) => queued.jobPage).length;
-    return jobPageMayCome(this.jobPagesRunning, waiting, fetchesAbout(this.fetches, this.now()));
+    const now = this.now();
+    const room = this.jobPageRoom(now);
+    const onItsWay = this.jobPageOnItsWayUntil > now ? 1 : 0;
+    const mayCome = jobPageMayCome(this.jobPagesRunning, this.queue.filter((queued) => queued.jobPage).length + onItsWay, room);
+    if (mayCome && room.withFetches) this.jobPageOnItsWayUntil = now + JOB_PAGE_ON_ITS_WAY_MS;
+    return mayCome;
+  }
+
+  private jobPageRoom(now: number): JobPageRoom {
+    return { withFetches: fetchesAbout(this.fetches, now), turnCome: now >= this.jobPageTurnAt };
   }
 
   /**
@@ -112,7 +133,10 @@ export class FleetDirectory {
    * time it has left; refused with 503 browser_unavailable when no page comes free within that time.
    */
   private async route(call: RenderCall): Promise<RenderOutcome> {
-    if (call.jobPage === true) return this.routeUnderWay(call);
+    if (call.jobPage === true) {
+      this.jobPageOnItsWayUntil = 0;
+      return this.routeUnderWay(call);
+    }
     this.noteFetch(1);
     try {
       return await this.routeUnderWay(call);
@@ -132,13 +156,16 @@ export class FleetDirectory {
       });
       return { ok: false, error: toWireError(refused), timings: { queue: queued } };
     }
+    const rendering = this.now();
     try {
-      const rendering = this.now();
       const outcome = await this.sendToHub(index, { ...call, launchRetryMs: Math.max(0, call.fleet.queueMs - queued) });
       if (outcome.ok) this.noteRenderTime(this.now() - rendering);
       return { ...outcome, timings: { queue: queued, ...outcome.timings } };
     } finally {
-      if (call.jobPage === true) this.jobPagesRunning--;
+      if (call.jobPage === true) {
+        this.jobPagesRunning--;
+        this.jobPageTurnAt = Math.max(this.jobPageTurnAt, jobPageTurnAfter(rendering, this.now()));
+      }
       this.release(index);
     }
   }
@@ -195,37 +222,54 @@ export class FleetDirectory {
     this.meanRenderMs = this.meanRenderMs === undefined ? ms : this.meanRenderMs + RENDER_TIME_WEIGHT * (ms - this.meanRenderMs);
   }
 
-  /** A single fetch came (+1) or ended (-1). */
+  /**
+   * A single fetch came (+1) or ended (-1). The first of a new stream of fetches finds no turn to
+   * wait for: the job pages' time is spread only over the fetches it could slow.
+   */
   private noteFetch(change: 1 | -1): void {
+    if (change === 1 && !fetchesAbout(this.fetches, this.now())) this.jobPageTurnAt = 0;
     this.fetches.underWay += change;
     this.fetches.lastAt = this.now();
     if (change === -1) this.pump();
   }
 
   /**
-   * Job pages wait only on the fetches about: once none has come for FETCH_QUIET_MS they may have
-   * the fleet again, and the directory looks at its queue then (a fetch that came meanwhile moves
-   * that time on).
+   * Job pages waiting in the directory wait on the fetches about and on their turn beside them: the
+   * directory looks at its queue again once no fetch has come for FETCH_QUIET_MS (a fetch that came
+   * meanwhile moves that time on) or when the next job page's turn comes, whichever is first.
    */
-  private pumpWhenQuiet(): void {
-    if (this.quietTimer !== undefined || this.fetches.underWay > 0 || this.fetches.lastAt === undefined) return;
+  private pumpLater(now: number): void {
     if (!this.queue.some((queued) => queued.jobPage)) return;
-    this.quietTimer = this.clock.setTimeout(
+    // Only times to come: a job page that waits when both have passed waits for a page to free,
+    // which `release` looks at.
+    const ahead = (at: number | undefined) => (at !== undefined && at > now ? at : Number.POSITIVE_INFINITY);
+    const quietAt =
+      this.fetches.underWay === 0
+        ? ahead(this.fetches.lastAt === undefined ? undefined : this.fetches.lastAt + FETCH_QUIET_MS)
+        : Number.POSITIVE_INFINITY;
+    const dueAt = Math.min(quietAt, ahead(this.jobPageTurnAt));
+    if (dueAt === Number.POSITIVE_INFINITY) return;
+    if (this.jobPageTimer !== undefined) {
+      if (this.jobPageTimer.dueAt <= dueAt) return;
+      this.clock.clearTimeout(this.jobPageTimer.handle);
+    }
+    const handle = this.clock.setTimeout(
       () => {
-        this.quietTimer = undefined;
+        this.jobPageTimer = undefined;
         this.pump();
       },
-      Math.max(0, this.fetches.lastAt + FETCH_QUIET_MS - this.now()),
+      Math.max(0, dueAt - now),
     );
+    this.jobPageTimer = { handle, dueAt };
   }
 
   /** Places waiting requests, single fetches before job pages, while the policy finds them a page. */
   private pump(): void {
     for (;;) {
       const now = this.now();
-      const next = nextWaiter(this.queue, this.jobPagesRunning, fetchesAbout(this.fetches, now));
+      const next = nextWaiter(this.queue, this.jobPagesRunning, this.jobPageRoom(now));
       if (next === -1) {
-        this.pumpWhenQuiet();
+        this.pumpLater(now);
         return;
       }
       const head = this.queue[next]!;

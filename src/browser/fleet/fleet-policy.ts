@@ -63,11 +63,14 @@ export function place(hubs: readonly HubView[], now: number, limits: FleetLimits
 export const JOB_PAGE_SHARE = 0.75;
 
 /**
- * Job pages a location renders at once while single fetches are about (`fetchesAbout`): a render
- * cannot be paused once started, and every job page rendering beside a fetch takes a share of the
- * CPU the fetch's render needs, so a crawl goes on one page at a time until the callers are gone.
+ * Share of the time job pages may render while single fetches are about (`fetchesAbout`): a render
+ * cannot be paused once started, and on a browser's machine every job page rendering beside a fetch
+ * takes a share of the CPU the fetch's render needs. So beside fetches job pages render one at a
+ * time, and after each the next waits four times as long as it took (`jobPageTurnAfter`): at least
+ * four fetches in five meet no job page, which keeps the median fetch the idle fleet's, and a crawl
+ * still moves on a location that always has callers, at a fifth of its pace.
  */
-export const JOB_PAGES_BESIDE_FETCHES = 1;
+export const JOB_PAGE_TIME_BESIDE_FETCHES = 0.2;
 
 /**
  * How long after its last single fetch a location still counts as serving callers: fetches that
@@ -90,12 +93,31 @@ export function fetchesAbout(activity: FetchActivity, now: number): boolean {
 }
 
 /**
- * Job pages one location renders at once at most: while fetches are about, JOB_PAGES_BESIDE_FETCHES;
- * otherwise its share of the pages, at least one.
+ * When a job page may next start beside fetches, after one that rendered from `startedAt` to
+ * `endedAt` (ms): its time spread so that job pages render JOB_PAGE_TIME_BESIDE_FETCHES of the time.
+ * Wall time stands for the CPU it took: a page that mostly waited for its server is over-counted,
+ * never one that computed.
  */
-export function jobPageCap(limits: FleetLimits, withFetches: boolean): number {
+export function jobPageTurnAfter(startedAt: number, endedAt: number): number {
+  return endedAt + (endedAt - startedAt) * (1 / JOB_PAGE_TIME_BESIDE_FETCHES - 1);
+}
+
+/** Where job pages stand with the location's single fetches, as the directory sees it now. */
+export interface JobPageRoom {
+  /** Single fetches are about (`fetchesAbout`). */
+  withFetches: boolean;
+  /** The last job page's time has been spread (`jobPageTurnAfter`), so one may start beside fetches. */
+  turnCome: boolean;
+}
+
+/**
+ * Job pages one location renders at once at most: while fetches are about, one when its turn has
+ * come and none otherwise; else their share of the pages, at least one.
+ */
+export function jobPageCap(limits: FleetLimits, room: JobPageRoom): number {
   const share = Math.max(1, Math.floor(limits.maxBrowsers * limits.maxPages * JOB_PAGE_SHARE));
-  return withFetches ? Math.min(share, JOB_PAGES_BESIDE_FETCHES) : share;
+  if (!room.withFetches) return share;
+  return room.turnCome ? 1 : 0;
 }
 
 /** A request waiting for a page, as the choice of the next one sees it. */
@@ -108,21 +130,21 @@ export interface WaitingRequest {
  * Which waiting request gets the next page: the first single fetch, in arrival order; when none
  * waits, the first job page while job pages hold less than their cap. -1 when none may have one.
  */
-export function nextWaiter(waiting: readonly WaitingRequest[], jobPagesRunning: number, withFetches: boolean): number {
+export function nextWaiter(waiting: readonly WaitingRequest[], jobPagesRunning: number, room: JobPageRoom): number {
   const fetch = waiting.findIndex((request) => !request.jobPage);
   if (fetch !== -1) return fetch;
   const job = waiting[0];
-  return job !== undefined && jobPagesRunning < jobPageCap(job.limits, withFetches) ? 0 : -1;
+  return job !== undefined && jobPagesRunning < jobPageCap(job.limits, room) ? 0 : -1;
 }
 
 /**
  * Whether a job page about to be taken from the jobs' queue may go to the directory now: yes when
- * no fetch is about (it waits there like any request), and while fetches are about only when the job
- * pages rendering and waiting leave room under the cap. One that may not goes back to the jobs'
- * queue for later, so a crawl's pages wait there, not beside a caller's.
+ * no fetch is about (it waits there like any request); while fetches are about, only when its turn
+ * has come and no other job page renders, waits or was let come. One that may not goes back to the
+ * jobs' queue for later, so a crawl's pages wait there, not beside a caller's.
  */
-export function jobPageMayCome(jobPagesRunning: number, jobPagesWaiting: number, withFetches: boolean): boolean {
-  return !withFetches || jobPagesRunning + jobPagesWaiting < JOB_PAGES_BESIDE_FETCHES;
+export function jobPageMayCome(jobPagesRunning: number, jobPagesWaiting: number, room: JobPageRoom): boolean {
+  return !room.withFetches || (room.turnCome && jobPagesRunning + jobPagesWaiting === 0);
 }
 
 export interface QueueOutlook {

@@ -162,18 +162,65 @@ describe('FleetDirectory', () => {
     hubs.finishAll();
     expect(await firstFetch).toMatchObject({ ok: true, timings: { queue: 0 } });
     await vi.advanceTimersByTimeAsync(0);
-    // The fetch that came last is placed before the two job pages that waited longer, and beside it
-    // only one job page renders.
+    // The fetch that came last is placed before the two job pages that waited longer; beside it no job
+    // page renders until the last ones' time (100 ms) has been spread four times over.
+    expect(hubs.sendToHub.mock.calls.slice(4).map(([, call]) => call.jobPage === true)).toEqual([false]);
+    await vi.advanceTimersByTimeAsync(399);
+    expect(hubs.sendToHub).toHaveBeenCalledTimes(5);
+    await vi.advanceTimersByTimeAsync(1);
     expect(hubs.sendToHub.mock.calls.slice(4).map(([, call]) => call.jobPage === true)).toEqual([false, true]);
     hubs.finishAll();
     expect(await secondFetch).toMatchObject({ ok: true, timings: { queue: 100 } });
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(4 * 400);
     expect(hubs.sendToHub).toHaveBeenCalledTimes(7);
     hubs.finishAll();
     expect((await Promise.all(jobPages)).map(codeOf)).toEqual(Array(5).fill('ok'));
   });
 
-  it('renders one job page at a time while fetches are about, and fills its share again FETCH_QUIET_MS after the last', async () => {
+  it('sets no timer for a job page that waits, after quiet, only for a page to free', async () => {
+    const hubs = fakeHubs();
+    const directory = new FleetDirectory(hubs.sendToHub, async () => 0);
+    const fetch = { ...CALL, fleet: { maxBrowsers: 1, maxPages: 4, queueMs: 60_000 } };
+    const aFetch = directory.admit(fetch);
+    await vi.advanceTimersByTimeAsync(0);
+    hubs.finishAll();
+    await aFetch;
+    await vi.advanceTimersByTimeAsync(FETCH_QUIET_MS);
+    const jobPages = Array.from({ length: 4 }, () => directory.admit({ ...fetch, jobPage: true }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(hubs.sendToHub).toHaveBeenCalledTimes(4);
+    // The fourth job page waits past the share: its queue time is the only timer, none to look again.
+    expect(vi.getTimerCount()).toBe(1);
+    hubs.finishAll();
+    await vi.advanceTimersByTimeAsync(0);
+    hubs.finishAll();
+    expect((await Promise.all(jobPages)).map(codeOf)).toEqual(Array(4).fill('ok'));
+  });
+
+  it('spreads job pages only over the stream of fetches they could slow: a new stream after quiet finds no turn to wait for', async () => {
+    const hubs = fakeHubs();
+    const directory = new FleetDirectory(hubs.sendToHub, async () => 0);
+    const fetch = { ...CALL, fleet: { maxBrowsers: 1, maxPages: 4, queueMs: 60_000 } };
+    const aFetch = directory.admit(fetch);
+    const jobPage = directory.admit({ ...fetch, jobPage: true });
+    await vi.advanceTimersByTimeAsync(10_000);
+    hubs.finishAll();
+    await Promise.all([aFetch, jobPage]);
+    // A job page of 10 s beside the fetch: the next one's turn is 40 s away while these fetches last.
+    const sameStream = directory.admit(fetch);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(directory.jobPageMayCome()).toBe(false);
+    hubs.finishAll();
+    await sameStream;
+    await vi.advanceTimersByTimeAsync(FETCH_QUIET_MS);
+    const nextStream = directory.admit(fetch);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(directory.jobPageMayCome()).toBe(true);
+    hubs.finishAll();
+    await nextStream;
+  });
+
+  it('renders job pages one at a time, a fifth of the time, while fetches are about, and fills its share again FETCH_QUIET_MS after the last', async () => {
     const hubs = fakeHubs();
     const directory = new FleetDirectory(hubs.sendToHub, async () => 0);
     const fetch = { ...CALL, fleet: { maxBrowsers: 1, maxPages: 4, queueMs: 60_000 } };
@@ -181,22 +228,40 @@ describe('FleetDirectory', () => {
     expect(directory.jobPageMayCome()).toBe(true);
     const aFetch = directory.admit(fetch);
     await vi.advanceTimersByTimeAsync(0);
+    // Beside the fetch one job page may come; no other is let come while it is on its way.
+    expect(directory.jobPageMayCome()).toBe(true);
+    expect(directory.jobPageMayCome()).toBe(false);
     const jobPages = Array.from({ length: 4 }, () => directory.admit(job));
     await vi.advanceTimersByTimeAsync(0);
     // Pages are free, but beside the fetch only one job page renders, and no more are asked to come.
     expect(hubs.sendToHub.mock.calls.map(([, call]) => call.jobPage === true)).toEqual([false, true]);
     expect(directory.jobPageMayCome()).toBe(false);
+    await vi.advanceTimersByTimeAsync(1000);
     hubs.finishAll();
     expect(await aFetch).toMatchObject({ ok: true });
     await vi.advanceTimersByTimeAsync(0);
-    // The fetch has ended, but fetches are still about: the next job page takes the freed place only.
-    expect(hubs.sendToHub).toHaveBeenCalledTimes(3);
+    // The job page took 1 s: the next one's turn comes 4 s after it ended, fetches still about.
+    expect(hubs.sendToHub).toHaveBeenCalledTimes(2);
     expect(directory.jobPageMayCome()).toBe(false);
-    await vi.advanceTimersByTimeAsync(FETCH_QUIET_MS - 1);
+    const anotherFetch = directory.admit(fetch);
+    await vi.advanceTimersByTimeAsync(4000 - 1);
     expect(hubs.sendToHub).toHaveBeenCalledTimes(3);
     await vi.advanceTimersByTimeAsync(1);
-    // Quiet: the job pages have their share (three of four pages) again.
+    expect(hubs.sendToHub.mock.calls.map(([, call]) => call.jobPage === true)).toEqual([false, true, false, true]);
+    await vi.advanceTimersByTimeAsync(1000);
+    hubs.finishAll();
+    expect(await anotherFetch).toMatchObject({ ok: true });
+    await vi.advanceTimersByTimeAsync(0);
+    // Both ended at 6 s: the next turn (10 s) comes before quiet (11 s).
+    expect(hubs.sendToHub).toHaveBeenCalledTimes(4);
+    await vi.advanceTimersByTimeAsync(4000 - 1);
+    expect(hubs.sendToHub).toHaveBeenCalledTimes(4);
+    await vi.advanceTimersByTimeAsync(1);
     expect(hubs.sendToHub).toHaveBeenCalledTimes(5);
+    expect(directory.jobPageMayCome()).toBe(false);
+    await vi.advanceTimersByTimeAsync(FETCH_QUIET_MS - 4000);
+    // Quiet: the job pages have their share (three of four pages) again.
+    expect(hubs.sendToHub).toHaveBeenCalledTimes(6);
     expect(directory.jobPageMayCome()).toBe(true);
     hubs.finishAll();
     expect((await Promise.all(jobPages)).map(codeOf)).toEqual(Array(4).fill('ok'));

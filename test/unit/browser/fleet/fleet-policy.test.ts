@@ -7,9 +7,10 @@ import {
   type FleetLimits,
   type HubView,
   hubState,
-  JOB_PAGES_BESIDE_FETCHES,
+  JOB_PAGE_TIME_BESIDE_FETCHES,
   jobPageCap,
   jobPageMayCome,
+  jobPageTurnAfter,
   nextWaiter,
   place,
   retryAfterSeconds,
@@ -142,30 +143,45 @@ describe('worthWaiting', () => {
 
 describe('job pages give way to single fetches', () => {
   const waiting = (jobPage: boolean, limits: FleetLimits) => ({ jobPage, limits });
+  const roomArb = fc.record({ withFetches: fc.boolean(), turnCome: fc.boolean() });
+  const QUIET = { withFetches: false, turnCome: false };
 
-  it('leaves at least one page of every fleet to single fetches once it has two, and lets job pages have one', () => {
+  it('leaves at least one page of every fleet to single fetches once it has two, and lets job pages have one while none is about', () => {
     fc.assert(
-      fc.property(limitsArb, fc.boolean(), (limits, withFetches) => {
+      fc.property(limitsArb, fc.boolean(), (limits, turnCome) => {
         const pages = limits.maxBrowsers * limits.maxPages;
-        const cap = jobPageCap(limits, withFetches);
+        const cap = jobPageCap(limits, { withFetches: false, turnCome });
         expect(cap).toBeGreaterThanOrEqual(1);
         if (pages >= 2) expect(cap).toBeLessThan(pages);
         else expect(cap).toBe(1);
       }),
       RUNS,
     );
-    expect(jobPageCap({ maxBrowsers: 2, maxPages: 4, idleCloseMs: 60_000 }, false)).toBe(6);
+    expect(jobPageCap({ maxBrowsers: 2, maxPages: 4, idleCloseMs: 60_000 }, QUIET)).toBe(6);
   });
 
-  it('holds job pages to a few while fetches are about, never more than their share', () => {
+  it('lets one job page render beside fetches when its turn has come, and none before', () => {
     fc.assert(
       fc.property(limitsArb, (limits) => {
-        expect(jobPageCap(limits, true)).toBeLessThanOrEqual(JOB_PAGES_BESIDE_FETCHES);
-        expect(jobPageCap(limits, true)).toBeLessThanOrEqual(jobPageCap(limits, false));
+        expect(jobPageCap(limits, { withFetches: true, turnCome: true })).toBe(1);
+        expect(jobPageCap(limits, { withFetches: true, turnCome: false })).toBe(0);
       }),
       RUNS,
     );
-    expect(jobPageCap({ maxBrowsers: 2, maxPages: 4, idleCloseMs: 60_000 }, true)).toBe(1);
+  });
+
+  it("spreads a job page's time so that job pages render a fifth of the time beside fetches", () => {
+    expect(JOB_PAGE_TIME_BESIDE_FETCHES).toBe(0.2);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e9 }), fc.integer({ min: 0, max: 600_000 }), (startedAt, took) => {
+        const turnAt = jobPageTurnAfter(startedAt, startedAt + took);
+        // The page's time over the time from its start to the next one's turn.
+        if (took > 0) expect(took / (turnAt - startedAt)).toBeCloseTo(JOB_PAGE_TIME_BESIDE_FETCHES, 9);
+        else expect(turnAt).toBe(startedAt);
+      }),
+      RUNS,
+    );
+    expect(jobPageTurnAfter(1000, 1500)).toBe(3500);
   });
 
   it('places the first waiting fetch before any job page that waited longer', () => {
@@ -174,13 +190,13 @@ describe('job pages give way to single fetches', () => {
         limitsArb,
         fc.array(fc.boolean(), { minLength: 1, maxLength: 20 }),
         fc.nat(50),
-        fc.boolean(),
-        (limits, jobs, running, withFetches) => {
+        roomArb,
+        (limits, jobs, running, room) => {
           const queue = jobs.map((jobPage) => waiting(jobPage, limits));
-          const next = nextWaiter(queue, running, withFetches);
+          const next = nextWaiter(queue, running, room);
           const firstFetch = jobs.indexOf(false);
           if (firstFetch !== -1) expect(next).toBe(firstFetch);
-          else expect(next).toBe(running < jobPageCap(limits, withFetches) ? 0 : -1);
+          else expect(next).toBe(running < jobPageCap(limits, room) ? 0 : -1);
         },
       ),
       RUNS,
@@ -189,8 +205,9 @@ describe('job pages give way to single fetches', () => {
 
   it('keeps arrival order when only fetches wait (fetch-only load is placed as before)', () => {
     const limits = { maxBrowsers: 1, maxPages: 1, idleCloseMs: 60_000 };
-    expect(nextWaiter([waiting(false, limits), waiting(false, limits)], 0, true)).toBe(0);
-    expect(nextWaiter([], 0, true)).toBe(-1);
+    const room = { withFetches: true, turnCome: false };
+    expect(nextWaiter([waiting(false, limits), waiting(false, limits)], 0, room)).toBe(0);
+    expect(nextWaiter([], 0, room)).toBe(-1);
   });
 
   it('counts fetches about while one is under way and for FETCH_QUIET_MS after the last came or ended', () => {
@@ -207,12 +224,12 @@ describe('job pages give way to single fetches', () => {
     expect(fetchesAbout({ underWay: 0, lastAt: NOW - FETCH_QUIET_MS + 1 }, NOW)).toBe(true);
   });
 
-  it('lets every job page come to the directory while no fetch is about, and only up to the few beside fetches otherwise', () => {
+  it('lets every job page come to the directory while no fetch is about, and beside fetches only the one whose turn has come', () => {
     fc.assert(
-      fc.property(fc.nat(50), fc.nat(50), fc.boolean(), (running, waitingPages, withFetches) => {
-        const mayCome = jobPageMayCome(running, waitingPages, withFetches);
-        if (!withFetches) expect(mayCome).toBe(true);
-        else expect(mayCome).toBe(running + waitingPages < JOB_PAGES_BESIDE_FETCHES);
+      fc.property(fc.nat(50), fc.nat(50), roomArb, (running, waitingPages, room) => {
+        const mayCome = jobPageMayCome(running, waitingPages, room);
+        if (!room.withFetches) expect(mayCome).toBe(true);
+        else expect(mayCome).toBe(room.turnCome && running === 0 && waitingPages === 0);
       }),
       RUNS,
     );
