@@ -243,11 +243,9 @@ export class FleetDirectory {
     // Only times to come: a job page that waits when both have passed waits for a page to free,
     // which `release` looks at.
     const ahead = (at: number | undefined) => (at !== undefined && at > now ? at : Number.POSITIVE_INFINITY);
-    const quietAt =
-      this.fetches.underWay === 0
-        ? ahead(this.fetches.lastAt === undefined ? undefined : this.fetches.lastAt + FETCH_QUIET_MS)
-        : Number.POSITIVE_INFINITY;
-    const dueAt = Math.min(quietAt, ahead(this.jobPageTurnAt));
+    const { underWay, lastAt } = this.fetches;
+    const quietAt = underWay === 0 && lastAt !== undefined ? lastAt + FETCH_QUIET_MS : undefined;
+    const dueAt = Math.min(ahead(quietAt), ahead(this.jobPageTurnAt));
     if (dueAt === Number.POSITIVE_INFINITY) return;
     if (this.jobPageTimer !== undefined) {
       if (this.jobPageTimer.dueAt <= dueAt) return;

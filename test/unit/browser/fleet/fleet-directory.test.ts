@@ -10,6 +10,9 @@ import { useFakeClock } from '../support/settle.js';
 const PAGE: RenderedPage = { ...RENDERED_PAGE, content: '<p>x</p>' };
 const CALL: RenderCall = { ...RENDER_CALL, fleet: { maxBrowsers: 2, maxPages: 2, queueMs: 1500 } };
 
+/** A fetch to one browser of four pages (three for job pages), that waits up to a minute for one. */
+const FOUR_PAGES_CALL: RenderCall = { ...RENDER_CALL, fleet: { maxBrowsers: 1, maxPages: 4, queueMs: 60_000 } };
+
 /** Renders that finish when the test says, recording on which hub each ran and how many run at once per hub. */
 function fakeHubs() {
   const running = new Map<number, number>();
@@ -180,7 +183,7 @@ describe('FleetDirectory', () => {
   it('sets no timer for a job page that waits, after quiet, only for a page to free', async () => {
     const hubs = fakeHubs();
     const directory = new FleetDirectory(hubs.sendToHub, async () => 0);
-    const fetch = { ...CALL, fleet: { maxBrowsers: 1, maxPages: 4, queueMs: 60_000 } };
+    const fetch = FOUR_PAGES_CALL;
     const aFetch = directory.admit(fetch);
     await vi.advanceTimersByTimeAsync(0);
     hubs.finishAll();
@@ -200,7 +203,7 @@ describe('FleetDirectory', () => {
   it('spreads job pages only over the stream of fetches they could slow: a new stream after quiet finds no turn to wait for', async () => {
     const hubs = fakeHubs();
     const directory = new FleetDirectory(hubs.sendToHub, async () => 0);
-    const fetch = { ...CALL, fleet: { maxBrowsers: 1, maxPages: 4, queueMs: 60_000 } };
+    const fetch = FOUR_PAGES_CALL;
     const aFetch = directory.admit(fetch);
     const jobPage = directory.admit({ ...fetch, jobPage: true });
     await vi.advanceTimersByTimeAsync(10_000);
@@ -223,7 +226,7 @@ describe('FleetDirectory', () => {
   it('renders job pages one at a time, a fifth of the time, while fetches are about, and fills its share again FETCH_QUIET_MS after the last', async () => {
     const hubs = fakeHubs();
     const directory = new FleetDirectory(hubs.sendToHub, async () => 0);
-    const fetch = { ...CALL, fleet: { maxBrowsers: 1, maxPages: 4, queueMs: 60_000 } };
+    const fetch = FOUR_PAGES_CALL;
     const job = { ...fetch, jobPage: true };
     expect(directory.jobPageMayCome()).toBe(true);
     const aFetch = directory.admit(fetch);
