@@ -1,5 +1,7 @@
 // Types of consent-rule-split.mjs (a build script, plain JavaScript), for its unit tests.
 import type { CompactCMPRule, IndexedCMPRuleset } from '@duckduckgo/autoconsent';
+import type { DetectionProbes } from '../src/consent/engine/gate.js';
+import type { SiteTextIndex } from '../src/consent/rules.js';
 
 export function topLevelAlternatives(pattern: string): string[];
 export function requiredText(alternative: string): string;
@@ -10,4 +12,9 @@ export function splitRuleSet(ruleset: IndexedCMPRuleset): {
   site: { r: CompactCMPRule[]; s: string[] };
 };
 export function splitRulesModule(): string;
-export function withRuleComments(code: string, parts: { base: IndexedCMPRuleset; siteTexts: (string[] | null)[] }): string;
+export function withRuleComments(
+  code: string,
+  parts: { base: IndexedCMPRuleset; siteTexts: (string[] | null)[]; probes: DetectionProbes },
+): string;
+export function siteTextIndex(siteTexts: (string[] | null)[]): SiteTextIndex;
+export function detectionProbes(ruleset: { r: CompactCMPRule[]; s: unknown[] }): DetectionProbes;

@@ -135,27 +135,131 @@ export function splitRuleSet(ruleset) {
   };
 }
 
-/** What the module's function returns until the build puts the JSON in its place (withRuleComments). */
-const PLACEHOLDER = '__PAGE_FETCH_CONSENT_RULES__';
+/** How many characters of a site text its index keys it by: every text has at least MIN_LITERAL. */
+const INDEX_KEY_LENGTH = MIN_LITERAL;
 
 /**
- * The source of the module the consent preload imports its part of the rule set from: `rulesSource`,
- * returning a placeholder the build replaces with a comment holding the JSON of the base and the site
- * texts (withRuleComments). A document reads it from the function's source text: V8 skips a comment
- * far faster than it scans a string literal of the same length (a 257 KB literal cost a fresh
- * renderer about 5 ms), and JSON.parse is far cheaper than a literal.
+ * The site texts indexed by their first INDEX_KEY_LENGTH characters, so a document finds its
+ * candidates (siteRuleCandidatesIndexed) by looking up each place of its URL once, instead of
+ * testing each of some 600 texts against the URL: `byKey` holds, per key, the pairs [site rule,
+ * text]; `always` the site rules without texts (always candidates).
  */
-export function splitRulesModule() {
-  return `export function rulesSource() { return ${JSON.stringify(PLACEHOLDER)}; }`;
+export function siteTextIndex(siteTexts) {
+  const byKey = {};
+  const always = [];
+  siteTexts.forEach((texts, rule) => {
+    if (texts === null) {
+      always.push(rule);
+      return;
+    }
+    for (const text of texts) {
+      if (text.length < INDEX_KEY_LENGTH) throw new Error(`consent site text shorter than ${INDEX_KEY_LENGTH}: ${text}`);
+      const key = text.slice(0, INDEX_KEY_LENGTH);
+      if (!Object.hasOwn(byKey, key)) byKey[key] = [];
+      byKey[key].push([rule, text]);
+    }
+  });
+  return { keyLength: INDEX_KEY_LENGTH, byKey, always };
 }
 
-/** The built preload `code` with the placeholder replaced by a comment holding the base and the site texts (of splitRuleSet). */
-export function withRuleComments(code, { base, siteTexts }) {
-  const quoted = JSON.stringify(PLACEHOLDER);
+/** What the module's functions return until the build puts the JSON in their place (withRuleComments). */
+const PLACEHOLDERS = { rulesSource: '__PAGE_FETCH_CONSENT_RULES__', gateSource: '__PAGE_FETCH_CONSENT_GATE__' };
+
+/**
+ * The source of the module the consent preload imports its part of the rule set from: `rulesSource`
+ * and `gateSource`, each returning a placeholder the build replaces with a comment holding JSON
+ * (withRuleComments): the base for the first, the site texts' index and the detection probes for
+ * the second, which every document reads (the base only a document that may hold a dialog). A document
+ * reads it from the function's source text: V8 skips a comment far faster than it scans a string
+ * literal of the same length (a 257 KB literal cost a fresh renderer about 5 ms), and JSON.parse is
+ * far cheaper than a literal.
+ */
+export function splitRulesModule() {
+  return Object.entries(PLACEHOLDERS)
+    .map(([name, placeholder]) => `export function ${name}() { return ${JSON.stringify(placeholder)}; }`)
+    .join('\n');
+}
+
+/** `code` with the placeholder of `name` replaced by a comment holding `value` as JSON. */
+function withComment(code, name, value) {
+  const quoted = JSON.stringify(PLACEHOLDERS[name]);
   const at = code.indexOf(quoted);
-  if (at < 0 || code.indexOf(quoted, at + 1) >= 0) throw new Error(`consent preload: ${PLACEHOLDER} not found once`);
+  if (at < 0 || code.indexOf(quoted, at + 1) >= 0) throw new Error(`consent preload: ${PLACEHOLDERS[name]} not found once`);
   // `*/` can only occur inside a JSON string, where `\/` means `/` as well.
-  const json = JSON.stringify({ base, siteTexts }).replaceAll('*/', '*\\/');
+  const json = JSON.stringify(value).replaceAll('*/', '*\\/');
   // The space keeps `return"…"` from becoming `return0`.
   return `${code.slice(0, at)} 0/*${json}*/${code.slice(at + quoted.length)}`;
+}
+
+/** The built preload `code` with the placeholders replaced by comments holding the base, and the site texts' index and the probes. */
+export function withRuleComments(code, { base, siteTexts, probes }) {
+  return withComment(withComment(code, 'rulesSource', { base }), 'gateSource', { siteIndex: siteTextIndex(siteTexts), probes });
+}
+
+/** The keys of a compact step that name an element the step needs (the package's short keys, and the long ones a rule may keep). */
+const ELEMENT_KEYS = ['e', 'exists', 'v', 'visible', 'w', 'waitFor', 'wv', 'waitForVisible'];
+/** The package finds nothing for these selector kinds (its querySingleReplySelector). */
+const NEVER_MATCHING = /^(aria|text|pierce)\//;
+
+/**
+ * What a detection step needs of the document, as probes (see detectionProbes), or null when it
+ * cannot be told: a step is passed only if every key of it passes, so one key whose need can be
+ * told is enough. `any` needs what one of its steps needs.
+ */
+function stepNeeds(step, strings) {
+  if (step.negated || step.if) return null;
+  for (const key of ELEMENT_KEYS) {
+    if (step[key] === undefined) continue;
+    // A visible step checking that none is visible passes without the element.
+    if ((key === 'v' || key === 'visible' || key === 'wv' || key === 'waitForVisible') && step.check === 'none') continue;
+    const selector = typeof step[key] === 'number' ? strings[step[key]] : step[key];
+    // A chain starts in the document with its first selector.
+    const first = Array.isArray(selector) ? selector[0] : selector;
+    if (typeof first !== 'string') continue;
+    if (NEVER_MATCHING.test(first)) return [];
+    return [first.startsWith('xpath/') ? { xpath: first.slice(6) } : { selector: first }];
+  }
+  if (typeof step.eval === 'string') return [{ snippet: step.eval }];
+  const cookie = typeof step.cc === 'number' ? strings[step.cc] : step.cookieContains;
+  if (typeof cookie === 'string') return [{ cookie }];
+  if (Array.isArray(step.any)) {
+    const needs = step.any.map((inner) => stepNeeds(inner, strings));
+    return needs.some((need) => need === null) ? null : needs.flat();
+  }
+  return null;
+}
+
+/**
+ * What the rules of `ruleset` need of a document before any of them can detect its dialog, as
+ * probes: a selector or an XPath that matches an element, an evaluation of the package's (a snippet
+ * that returns true), a text the cookies hold. A rule detects only if each of its detection steps
+ * passes, the optional ones aside, so each rule gives the needs of its first step whose needs can
+ * be told. `unprobed` names the rules of which none can be told: a document where such a rule runs
+ * is always looked at. Probes are listed once each.
+ */
+export function detectionProbes(ruleset) {
+  const selectors = new Set();
+  const xpaths = new Set();
+  const snippets = new Set();
+  const cookies = new Set();
+  const unprobed = [];
+  for (const rule of ruleset.r) {
+    let needs = null;
+    for (const step of rule[6]) {
+      if (step.optional) continue;
+      needs = stepNeeds(step, ruleset.s);
+      if (needs !== null) break;
+    }
+    if (needs === null) {
+      unprobed.push(rule[1]);
+      continue;
+    }
+    for (const need of needs) {
+      if (need.selector !== undefined) selectors.add(need.selector);
+      else if (need.xpath !== undefined) xpaths.add(need.xpath);
+      else if (need.snippet !== undefined) snippets.add(need.snippet);
+      else cookies.add(need.cookie);
+    }
+  }
+  return { selectors: [...selectors], xpaths: [...xpaths], snippets: [...snippets], cookies: [...cookies], unprobed };
 }

@@ -9,10 +9,14 @@ import type { ConsentReport } from '../../in-page/protocol';
 import { engineRuleSet, type PackageRule, type SelectorRoot } from './engine-rules';
 
 /**
- * How often the engine's own detection looks for a dialog (every 500 ms); a dialog that shows later
- * is answered only if it is there when the round asked before the page is taken looks.
+ * How many more times than once the engine's own detection looks for a dialog (every
+ * DETECT_INTERVAL_MS, and from the third look on only after the document changed: the package's
+ * findCmp); a dialog that shows later is answered only if it is there when the round asked before
+ * the page is taken looks.
  */
-const DETECT_RETRIES = 8;
+export const DETECT_RETRIES = 8;
+/** The package's pause between two of the engine's looks. */
+export const DETECT_INTERVAL_MS = 500;
 
 /** The consent binding (or a stand-in): takes a JSON payload. */
 export type Binding = (payload: string) => unknown;

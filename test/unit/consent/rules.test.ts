@@ -9,11 +9,20 @@ import {
   requiredText,
   requiredTexts,
   splitRuleSet,
+  detectionProbes,
+  siteTextIndex,
   splitRulesModule,
   topLevelAlternatives,
   withRuleComments,
 } from '../../../scripts/consent-rule-split.mjs';
-import { baseRulesFor, commentText, consentRulesFor, type SplitRules, siteRuleCandidates } from '../../../src/consent/rules.js';
+import {
+  baseRulesFor,
+  commentText,
+  consentRulesFor,
+  type SplitRules,
+  siteRuleCandidates,
+  siteRuleCandidatesIndexed,
+} from '../../../src/consent/rules.js';
 
 const RULES = COMPACT_RULES as unknown as IndexedCMPRuleset;
 const parts = splitRuleSet(RULES);
@@ -124,6 +133,24 @@ describe('consentRulesFor', () => {
     COMPARISON_TIMEOUT_MS,
   );
 
+  it('finds the same candidates through the index as by testing every text, for every URL', () => {
+    const index = siteTextIndex(parts.siteTexts);
+    const all = [...urls, ...urlsNearSiteRules(), ...urlsNearSiteRules().map((url) => url.replace(/\./g, '-'))];
+    let withCandidates = 0;
+    for (const url of all) {
+      const expected = siteRuleCandidates(url, parts.siteTexts);
+      expect(siteRuleCandidatesIndexed(url, index), url).toEqual(expected);
+      if (expected.length > 0) withCandidates++;
+    }
+    expect(withCandidates).toBeGreaterThan(500);
+  });
+
+  it('finds through the index a text at the very end of the URL and a rule without texts', () => {
+    const index = siteTextIndex([['example.org/end'], null, ['other.net']]);
+    expect(siteRuleCandidatesIndexed('https://example.org/end', index)).toEqual([0, 1]);
+    expect(siteRuleCandidatesIndexed('https://example.org/en', index)).toEqual([1]);
+  });
+
   it('finds a candidate for a URL that holds a site text', () => {
     expect(siteRuleCandidates('https://www.dropbox.com/home', parts.siteTexts).length).toBeGreaterThan(0);
     expect(siteRuleCandidates('https://example.org/', parts.siteTexts)).toEqual([]);
@@ -146,10 +173,12 @@ describe('consentRulesFor', () => {
 });
 
 describe('the built module', () => {
-  it('carries the base and the site texts in a comment its function reads back as their JSON, and no site rule', async () => {
-    const built = withRuleComments(splitRulesModule(), parts);
+  it("carries the base in one comment and the site texts' index and the probes in another, each read back by its function as their JSON, and no site rule", async () => {
+    const probes = detectionProbes(parts.base);
+    const built = withRuleComments(splitRulesModule(), { ...parts, probes });
     const module = await import(`data:text/javascript,${encodeURIComponent(built)}`);
-    expect(JSON.parse(commentText(module.rulesSource.toString()))).toEqual({ base: parts.base, siteTexts: parts.siteTexts });
-    expect(Object.keys(module)).toEqual(['rulesSource']);
+    expect(JSON.parse(commentText(module.rulesSource.toString()))).toEqual({ base: parts.base });
+    expect(JSON.parse(commentText(module.gateSource.toString()))).toEqual({ siteIndex: siteTextIndex(parts.siteTexts), probes });
+    expect(Object.keys(module).sort()).toEqual(['gateSource', 'rulesSource']);
   });
 });
