@@ -102,6 +102,15 @@ function snippetHolds(name: string): boolean {
   }
 }
 
+/** The document's cookies; none where reading them throws (a sandboxed frame), as the package's cookie step then fails. */
+function cookiesOf(document: ProbedDocument): string {
+  try {
+    return document.cookie;
+  } catch {
+    return '';
+  }
+}
+
 function codeRuleMayDetect(probe: CodeRuleProbe, document: ProbedDocument, window: object, url: URL): boolean {
   if (probe.url?.(url)) return true;
   if (probe.globals?.some((name) => (window as Record<string, unknown>)[name] != null)) return true;
@@ -123,7 +132,7 @@ export function consentMayShow(probes: DetectionProbes, document: ProbedDocument
   if (probes.unprobed.length > 0) return true;
   for (const name of probes.snippets) if (snippetHolds(name)) return true;
   if (probes.cookies.length > 0) {
-    const cookies = document.cookie;
+    const cookies = cookiesOf(document);
     for (const text of probes.cookies) if (cookies.includes(text)) return true;
   }
   let url: URL;

@@ -105,6 +105,18 @@ describe('the gate (consentMayShow)', () => {
     expect(mayShow(undefined, { ...kinds, cookies: [], unprobed: ['conditional'] })).toBe(true);
   });
 
+  it('reads cookies it may not read (a sandboxed frame) as none, without throwing', () => {
+    const sandboxed = Object.create(probed, {
+      cookie: {
+        get() {
+          throw new Error('SecurityError');
+        },
+      },
+    }) as ProbedDocument;
+    const cookieProbe: DetectionProbes = { selectors: [], xpaths: [], snippets: [], cookies: ['consent='], unprobed: [] };
+    expect(consentMayShow(cookieProbe, sandboxed, window, 'https://news.example/article')).toBe(false);
+  });
+
   it('reads a selector this browser rejects as no match, without throwing', () => {
     expect(mayShow(undefined, { selectors: ['div:unknown-pseudo(('], xpaths: [], snippets: [], cookies: [], unprobed: [] })).toBe(false);
   });
