@@ -93,11 +93,14 @@ async function closeBrowserUi(browser: PipeBrowser, browserContextId: string): P
   await Promise.all(own.map(({ targetId }) => browser.send('Target.closeTarget', { targetId }).catch(() => undefined)));
 }
 
-/**
- * One request's whole cycle on the floor; resolves with the length of the HTML read. `setUp` runs
- * on the page's session before navigation (a benchmark adding one of the service's steps at a time).
- */
-export async function floorRequest(browser: PipeBrowser, url: string, setUp?: (sessionId: string) => Promise<unknown>): Promise<number> {
+/** A context and its page, opened before the request that navigates it (as the service's pool keeps spares). */
+export interface FloorPage {
+  browserContextId: string;
+  sessionId: string;
+}
+
+/** Opens a fresh context with a page at about:blank, its window's browser UI closed, attached. */
+export async function openFloorPage(browser: PipeBrowser): Promise<FloorPage> {
   const { browserContextId } = await browser.send<{ browserContextId: string }>('Target.createBrowserContext');
   try {
     const { targetId } = await browser.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank', browserContextId });
@@ -105,6 +108,26 @@ export async function floorRequest(browser: PipeBrowser, url: string, setUp?: (s
       closeBrowserUi(browser, browserContextId),
       browser.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true }),
     ]);
+    return { browserContextId, sessionId };
+  } catch (error) {
+    await browser.send('Target.disposeBrowserContext', { browserContextId }).catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * One request's whole cycle on the floor; resolves with the length of the HTML read. `setUp` runs
+ * on the page's session before navigation (a benchmark adding one of the service's steps at a time).
+ * The page is `opened` ahead, or opened now.
+ */
+export async function floorRequest(
+  browser: PipeBrowser,
+  url: string,
+  setUp?: (sessionId: string) => Promise<unknown>,
+  opened?: FloorPage,
+): Promise<number> {
+  const { browserContextId, sessionId } = opened ?? (await openFloorPage(browser));
+  try {
     const waiter = networkIdle(browser, sessionId);
     let timeout: ReturnType<typeof setTimeout> | undefined;
     try {

@@ -2,7 +2,8 @@
 // one run. The service is the real Worker under wrangler dev (from a copy of the sources, with the
 // benchmark's configuration: no rate limiter); the floor is the same Chromium binary, launched with
 // the service's browser's own switches, driven over raw CDP (floor-driver.ts: a fresh context per
-// request, the same networkIdle definition, one read). Both load the same page from the fixture
+// request, the same networkIdle definition, one read; FLOOR_SPARES pages opened ahead, none unless
+// set). Both load the same page from the fixture
 // server, html at networkIdle, at concurrency 1, 4 and 8, REQUESTS (24) requests a phase, the two
 // sides taking turns (which goes first alternates), ROUNDS (3) rounds; figures are each round's and
 // the medians over rounds. Per phase: requests per second and CPU ms per request by process class,
@@ -14,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { startFixtureServer } from '../../test/e2e/support/fixture-server.js';
 import { startWorker, TEST_TOKEN, type WorkerHandle } from '../../test/e2e/support/worker.js';
 import { launchPipeBrowser, type PipeBrowser } from './cdp-pipe.js';
-import { floorRequest } from './floor-driver.js';
+import { type FloorPage, floorRequest, openFloorPage } from './floor-driver.js';
 import { runLoad, type Sample } from './load.js';
 import { CpuMeter, ownCpuMs, type ProcessClass } from './process-class-cpu.js';
 import { reloadCount, snapshotSources } from './snapshot.js';
@@ -23,6 +24,11 @@ const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const REQUESTS = Number(process.env.REQUESTS ?? 24);
 const CONCURRENCIES = [1, 4, 8];
 const PAGE = process.env.PAGE ?? '/bench/article?fetch_ms=300';
+/**
+ * FLOOR_SPARES=n keeps n pages opened ahead on the floor, each replaced once the request that took it
+ * is done (as the service's pool keeps SPARE_PAGES): the floor with the service's preparing ahead.
+ */
+const FLOOR_SPARES = Number(process.env.FLOOR_SPARES ?? 0);
 /** SIDES=service measures the service alone (a page the floor cannot read as the service does, a PDF). */
 const SIDES = (process.env.SIDES ?? 'floor,service').split(',') as Side[];
 
@@ -134,14 +140,22 @@ async function main() {
     const [executable, ...args] = commandLine(browserPid);
     floor = launchPipeBrowser(executable!, args);
     const bare = floor;
+    const spares: Promise<FloorPage | undefined>[] = [];
+    const topUpSpares = () => {
+      while (spares.length < FLOOR_SPARES) spares.push(openFloorPage(bare).catch(() => undefined));
+    };
     const sendFloor = async (): Promise<Sample> => {
       const started = performance.now();
+      const spare = spares.shift();
+      if (spare === undefined) topUpSpares();
       try {
-        await floorRequest(bare, url);
+        await floorRequest(bare, url, undefined, (await spare) ?? undefined);
         return { ms: performance.now() - started, status: 200 };
       } catch (error) {
         failures.push(`floor: ${String(error)}`);
         return { ms: performance.now() - started, status: 0 };
+      } finally {
+        topUpSpares();
       }
     };
     if (SIDES.includes('floor')) await runLoad(sendFloor, 1, 3);
