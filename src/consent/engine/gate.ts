@@ -5,7 +5,7 @@
 // dialog: each probe is something a rule's detection cannot pass without. The declarative rules'
 // probes are read from the rule set at build time (scripts/consent-rule-split.mjs,
 // detectionProbes); the package's rules written as code (its dynamicCMPs) are read from its source
-// here, their names pinned by test/unit/consent/engine.test.ts.
+// here, their names and their detections pinned by test/unit/consent/gate.test.ts.
 import { evalSnippets } from '@duckduckgo/autoconsent';
 
 /** What the declarative rules need of a document before one of them can detect (detectionProbes). */
@@ -94,6 +94,7 @@ function xpathMatches(document: ProbedDocument, expression: string): boolean {
 
 function snippetHolds(name: string): boolean {
   const snippet = (evalSnippets as Record<string, (() => unknown) | undefined>)[name];
+  // An evaluation the package does not have cannot be told: the document is looked at.
   if (snippet === undefined) return true;
   try {
     return Boolean(snippet());
