@@ -12,7 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { asciiOnly } from './ascii-only.mjs';
-import { detectionProbes, splitRuleSet, splitRulesModule, withRuleComments } from './consent-rule-split.mjs';
+import { detectionProbes, siteTextIndex, splitRuleSet, splitRulesModule, withRuleComments } from './consent-rule-split.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The kinds of read, each an entry in src/in-page/scripts/. */
@@ -63,7 +63,8 @@ async function bundle(entry, outfile, options = {}, finish = (code) => code) {
 export async function buildPageScript() {
   mkdirSync(join(ROOT, 'build'), { recursive: true });
   const { base, siteTexts, site } = splitRuleSet(consentRules());
-  const withRules = (code) => withRuleComments(code, { base, siteTexts, probes: detectionProbes(base) });
+  const siteIndex = siteTextIndex(siteTexts);
+  const withRules = (code) => withRuleComments(code, { base, siteIndex, probes: detectionProbes(base) });
   await Promise.all([
     // An IIFE assigned to a local: the Durable Object wraps it in `function (request) { … }`.
     ...SCRIPT_KINDS.map((kind) => bundle(`in-page/scripts/${kind}.ts`, `page-script-${kind}.js`, { globalName: 'pageFetchScript' })),
@@ -74,7 +75,7 @@ export async function buildPageScript() {
   ]);
   // The whole split set, for the Durable Object to answer a document that may need site rules
   // (src/consent/site-rules.ts).
-  writeFileSync(join(ROOT, 'build', 'consent-rules.json'), JSON.stringify({ base, siteTexts, site }));
+  writeFileSync(join(ROOT, 'build', 'consent-rules.json'), JSON.stringify({ base, siteIndex, site }));
 }
 
 // As vitest's global setup.

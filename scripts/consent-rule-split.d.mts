@@ -14,7 +14,7 @@ export function splitRuleSet(ruleset: IndexedCMPRuleset): {
 export function splitRulesModule(): string;
 export function withRuleComments(
   code: string,
-  parts: { base: IndexedCMPRuleset; siteTexts: (string[] | null)[]; probes: DetectionProbes },
+  parts: { base: IndexedCMPRuleset; siteIndex: SiteTextIndex; probes: DetectionProbes },
 ): string;
 export function siteTextIndex(siteTexts: (string[] | null)[]): SiteTextIndex;
 export function detectionProbes(ruleset: { r: CompactCMPRule[]; s: unknown[] }): DetectionProbes;

@@ -140,7 +140,7 @@ const INDEX_KEY_LENGTH = MIN_LITERAL;
 
 /**
  * The site texts indexed by their first INDEX_KEY_LENGTH characters, so a document finds its
- * candidates (siteRuleCandidatesIndexed) by looking up each place of its URL once, instead of
+ * candidates (siteRuleCandidates, src/consent/rules.ts) by looking up each place of its URL once, instead of
  * testing each of some 600 texts against the URL: `byKey` holds, per key, the pairs [site rule,
  * text]; `always` the site rules without texts (always candidates).
  */
@@ -192,8 +192,8 @@ function withComment(code, name, value) {
 }
 
 /** The built preload `code` with the placeholders replaced by comments holding the base, and the site texts' index and the probes. */
-export function withRuleComments(code, { base, siteTexts, probes }) {
-  return withComment(withComment(code, 'rulesSource', { base }), 'gateSource', { siteIndex: siteTextIndex(siteTexts), probes });
+export function withRuleComments(code, { base, siteIndex, probes }) {
+  return withComment(withComment(code, 'rulesSource', { base }), 'gateSource', { siteIndex, probes });
 }
 
 /** The keys of a compact step that name an element the step needs (the package's short keys, and the long ones a rule may keep). */

@@ -149,7 +149,7 @@ async function main() {
       const spare = spares.shift();
       if (spare === undefined) topUpSpares();
       try {
-        await floorRequest(bare, url, undefined, (await spare) ?? undefined);
+        await floorRequest(bare, url, undefined, await spare);
         return { ms: performance.now() - started, status: 200 };
       } catch (error) {
         failures.push(`floor: ${String(error)}`);

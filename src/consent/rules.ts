@@ -1,7 +1,7 @@
 // The consent rules one document runs (see consent.ts): the package's own filter
 // (filterCompactRules), given the generic and frame rules and only the site rules whose URL texts
 // (scripts/consent-rule-split.mjs) the document's URL holds. The result is the filter's result on the
-// whole set. The preload carries the base and the texts only: a document whose URL holds no text runs
+// whole set. The preload carries the base and the texts (indexed) only: a document whose URL holds no text runs
 // the base (baseRulesFor); one whose URL holds one asks the Durable Object, which keeps the site rules
 // and answers with consentRulesFor (consent/site-rules.ts).
 import type { DetectionProbes } from './engine/gate.js';
@@ -27,16 +27,12 @@ export interface PreloadGate {
   probes: DetectionProbes;
 }
 
-/** The split rule set without the site rules themselves. */
-export interface PreloadRules {
+/** The split rule set as the Durable Object reads it (build/consent-rules.json). */
+export interface SplitRules {
   /** The rule set without its site rules: generic and frame rules, their strings, the package's index. */
   base: IndexedCMPRuleset;
-  /** Per site rule, texts one of which every URL it runs on contains; null: no such text. */
-  siteTexts: (string[] | null)[];
-}
-
-/** The split rule set as the build delivers it. */
-export interface SplitRules extends PreloadRules {
+  /** Per site rule, texts one of which every URL it runs on contains, indexed. */
+  siteIndex: SiteTextIndex;
   /** The site rules and the strings only they use, read when needed. */
   site: () => SiteRules;
 }
@@ -46,33 +42,12 @@ export type SiteRules = { r: CompactCMPRule[]; s: string[] };
 
 const NO_SITE_RULES: SiteRules = { r: [], s: [] };
 
-/** The site rules whose texts `url` holds, by their place among the site rules. */
-export function siteRuleCandidates(url: string, siteTexts: (string[] | null)[]): number[] {
-  const candidates: number[] = [];
-  // Plain loops: this runs once per document, before anything is optimized, and callbacks cost a
-  // fresh renderer three times as much here (0.6 against 0.2 ms).
-  for (let i = 0; i < siteTexts.length; i++) {
-    const texts = siteTexts[i];
-    if (texts === null || texts === undefined) {
-      candidates.push(i);
-      continue;
-    }
-    for (const text of texts) {
-      if (url.includes(text)) {
-        candidates.push(i);
-        break;
-      }
-    }
-  }
-  return candidates;
-}
-
 /**
- * siteRuleCandidates from the index: each place of `url` is looked up once by the characters that
- * start there. What a document runs first, before the page's own scripts: the plain test of every
- * text cost a fresh renderer about 2 ms.
+ * The site rules whose texts `url` holds, by their place among the site rules: each place of `url`
+ * is looked up once in the index by the characters that start there. What a document runs first,
+ * before the page's own scripts: testing every text against the URL cost a fresh renderer about 2 ms.
  */
-export function siteRuleCandidatesIndexed(url: string, index: SiteTextIndex): number[] {
+export function siteRuleCandidates(url: string, index: SiteTextIndex): number[] {
   const found = new Set(index.always);
   for (let at = 0; at + index.keyLength <= url.length; at++) {
     const key = url.slice(at, at + index.keyLength);
@@ -88,7 +63,7 @@ export function baseRulesFor(url: string, mainFrame: boolean, base: IndexedCMPRu
 }
 
 export function consentRulesFor(url: string, mainFrame: boolean, split: SplitRules): CompactCMPRuleset {
-  const candidates = siteRuleCandidates(url, split.siteTexts);
+  const candidates = siteRuleCandidates(url, split.siteIndex);
   // Without a candidate the site rules are never read: their part is empty.
   return rulesWith(url, mainFrame, split.base, candidates, candidates.length > 0 ? split.site() : NO_SITE_RULES);
 }

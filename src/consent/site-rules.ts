@@ -5,7 +5,7 @@
 // (build/consent-rules.json, made by scripts/build-page-script.mjs) with exactly what the package's
 // filter gives that URL and frame kind (consentRulesFor).
 import SPLIT_RULES_JSON from '../../build/consent-rules.json?raw';
-import { consentRulesFor, type PreloadRules, type SiteRules, type SplitRules } from './rules.js';
+import { consentRulesFor, type SiteRules, type SplitRules } from './rules.js';
 import type { ConsentRulesRequest } from '../in-page/protocol.js';
 
 /** Requests answered for one page at most: a page asking in a loop costs nothing more. */
@@ -18,8 +18,8 @@ let parsed: SplitRules | undefined;
 /** The split rule set, parsed on the first request this isolate answers. */
 function splitRules(): SplitRules {
   if (parsed === undefined) {
-    const { base, siteTexts, site } = JSON.parse(SPLIT_RULES_JSON) as PreloadRules & { site: SiteRules };
-    parsed = { base, siteTexts, site: () => site };
+    const { base, siteIndex, site } = JSON.parse(SPLIT_RULES_JSON) as Omit<SplitRules, 'site'> & { site: SiteRules };
+    parsed = { base, siteIndex, site: () => site };
   }
   return parsed;
 }

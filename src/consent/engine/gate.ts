@@ -62,13 +62,7 @@ export const CODE_RULE_PROBES: Readonly<Record<string, CodeRuleProbe>> = {
 export interface ProbedDocument {
   querySelector(selectors: string): unknown;
   querySelectorAll(selectors: string): ArrayLike<{ textContent: string | null }>;
-  evaluate?(
-    expression: string,
-    contextNode: unknown,
-    resolver: null,
-    type: number,
-    result: null,
-  ): { snapshotLength?: number; singleNodeValue?: unknown };
+  evaluate?(expression: string, contextNode: unknown, resolver: null, type: number, result: null): { singleNodeValue?: unknown };
   readonly cookie: string;
 }
 

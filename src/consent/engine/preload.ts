@@ -18,7 +18,7 @@ import { gateSource, rulesSource } from 'page-fetch:consent-rules';
 import { CONSENT_BINDING, CONSENT_ROUND, type ConsentRulesRequest } from '../../in-page/protocol';
 import { type Binding, DETECT_INTERVAL_MS, DETECT_RETRIES, type Round, runEngine } from './engine';
 import { consentMayShow } from './gate';
-import { baseRulesFor, commentText, type PreloadBase, type PreloadGate, siteRuleCandidatesIndexed } from '../rules';
+import { baseRulesFor, commentText, type PreloadBase, type PreloadGate, siteRuleCandidates } from '../rules';
 
 /** The package gives up waiting for the document to change after this long (its waitForMutation). */
 const MUTATION_WAIT_MS = 60_000;
@@ -87,7 +87,7 @@ function start(): void {
   const readBase = () => JSON.parse(commentText(rulesSource.toString())) as PreloadBase;
   const url = location.href;
   const mainFrame = window.top === window;
-  if (siteRuleCandidatesIndexed(url, gate.siteIndex).length === 0) {
+  if (siteRuleCandidates(url, gate.siteIndex).length === 0) {
     startWhenDialogMayShow(binding, readBase, gate, url, mainFrame);
     return;
   }
