@@ -16,7 +16,7 @@ import { detectionProbes, siteTextIndex, splitRuleSet, splitRulesModule, withRul
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The kinds of read, each an entry in src/in-page/scripts/. */
-const SCRIPT_KINDS = ['html', 'markdown', 'main-content', 'views', 'wait', 'screenshot'];
+const SCRIPT_KINDS = ['html', 'markdown', 'main-content', 'views', 'wait', 'screenshot', 'second-opinion'];
 /** Scripts every new document runs before its own, by name, each an entry under src/. */
 const PRELOADS = {
   'in-view': 'in-page/preload/in-view.ts',

@@ -14,9 +14,21 @@
 // `-- --quick`: the must-keep set, the two main runs and their halves only, printed, no document
 // written; `-- --must-keep`: the must-keep set alone; `-- --large`: also the large benchmark (WCXB,
 // 914 pages, about half an hour), in halves by site; `-- --save DIR` keeps the harnesses' per-page
-// results there (to compare two runs page by page).
+// results and every page's answer (markdown and scored text, DIR/scrapinghub, DIR/snippets,
+// DIR/large) there, to compare two runs page by page or to simulate a rule on saved answers.
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
@@ -98,7 +110,7 @@ async function runChild(args: string[]): Promise<void> {
 async function runSnippets(dir: string, origin: string): Promise<SnippetsOutput> {
   const out = join(dir, 'snippets.json');
   const data = ['--pages', join(SNIPPETS, 'data'), '--anchors', join(SNIPPETS, 'data/anchors.json')];
-  await runChild([join(dir, 'run.mjs'), '--base-url', origin, '--token', TEST_TOKEN, '--out', out, ...data]);
+  await runChild([join(dir, 'run.mjs'), '--base-url', origin, '--token', TEST_TOKEN, '--out', out, '--save', join(dir, 'texts'), ...data]);
   return JSON.parse(readFileSync(out, 'utf8')) as SnippetsOutput;
 }
 
@@ -113,7 +125,8 @@ async function runHarness(dir: string, origin: string, mode: 'main' | 'full', na
     '--published',
     join(HARNESS, 'published.json'),
   ];
-  await runChild([join(dir, 'run.mjs'), '--base-url', origin, '--token', TEST_TOKEN, '--mode', mode, '--out', out, ...data]);
+  const texts = ['--save', join(dir, `${name}-texts`)];
+  await runChild([join(dir, 'run.mjs'), '--base-url', origin, '--token', TEST_TOKEN, '--mode', mode, '--out', out, ...texts, ...data]);
   return JSON.parse(readFileSync(out, 'utf8')) as HarnessOutput;
 }
 
@@ -317,8 +330,12 @@ async function main() {
       mkdirSync(process.argv[save + 1]!, { recursive: true });
       writeFileSync(join(process.argv[save + 1]!, 'scrapinghub.json'), JSON.stringify(main));
       writeFileSync(join(process.argv[save + 1]!, 'snippets.json'), JSON.stringify(snippets));
-      if (existsSync(join(harness.scrapinghub, 'large.json')))
+      cpSync(join(harness.scrapinghub, 'main-texts'), join(process.argv[save + 1]!, 'scrapinghub'), { recursive: true });
+      cpSync(join(harness.snippets, 'texts'), join(process.argv[save + 1]!, 'snippets'), { recursive: true });
+      if (existsSync(join(harness.scrapinghub, 'large.json'))) {
         copyFileSync(join(harness.scrapinghub, 'large.json'), join(process.argv[save + 1]!, 'large.json'));
+        cpSync(join(harness.scrapinghub, 'large'), join(process.argv[save + 1]!, 'large'), { recursive: true });
+      }
     }
     if (quick) return;
     const full = await runHarness(harness.scrapinghub, worker.origin, 'full');

@@ -15,11 +15,12 @@ import type { documentToMarkdown } from '../markdown/convert';
 import type { domBuilder } from './dom-form';
 import { htmlForm } from './html-form';
 import type { detachTree, LightDocument, LightNode, lightBuilder } from './light-tree';
-import type { mainContentOf } from '../main-content/index';
+import type { MainExtract, mainContentOf, ourExtract, settledExtract } from '../main-content/index';
+import type { Extractor } from '../main-content/second-opinion';
 import { pageMetadata } from './metadata';
-import type { gatherViews, markMainContent, markMainRegions, withImageSizes } from './page-views';
+import type { GatheredViews, gatherViews, markMainContent, markMainRegions, withImageSizes } from './page-views';
 import { encodeChildren, graft } from './portable-tree';
-import type { PageReply, PageRequest, PortableTree, ViewRequest } from './protocol';
+import { type PageReply, type PageRequest, type PortableTree, SECOND_EXTRACTOR_GLOBAL, type ViewRequest } from './protocol';
 import type { FormBuilder, ReaderForm, readerForm } from './reader-form';
 import { selectedHtml } from './selected-html';
 import { type SelectedParts, selectParts } from './selection';
@@ -39,6 +40,8 @@ export interface ScriptParts {
   main?: {
     readerForm: typeof readerForm;
     domBuilder: typeof domBuilder;
+    ourExtract: typeof ourExtract;
+    settledExtract: typeof settledExtract;
     mainContentOf: typeof mainContentOf;
     documentToMarkdown: typeof documentToMarkdown;
   };
@@ -68,6 +71,8 @@ type PendingRead = {
   parts?: SelectedParts;
   /** The links and images to gather beside the content. */
   views?: ViewRequest;
+  /** What the read had done when it asked for the second extractor, to go on from there. */
+  waiting?: Waiting;
 } & (
   | ({ finish: 'markdown' | 'frame'; tree: 'light' } & Form<LightNode, LightDocument>)
   /**
@@ -76,6 +81,17 @@ type PendingRead = {
    */
   | ({ finish: 'markdown' | 'main-html' | 'html'; tree: 'dom'; mainContent: boolean } & Form<Node, Document>)
 );
+
+/** A read's work done before it asked for the second extractor: done once, since it marks the form. */
+interface Waiting {
+  gathered: GatheredViews | undefined;
+  extract: MainExtract;
+  /** A whole-page read's answer, made before its regions are decided. */
+  reply?: PageReply;
+}
+
+/** The second extractor, once its script has run in this world. */
+const secondExtractor = () => (globalThis as Record<string, unknown>)[SECOND_EXTRACTOR_GLOBAL] as Extractor | undefined;
 
 /** The DOM as html: the whole of it, or the parts selected. */
 const htmlOf = (parts: SelectedParts | undefined) => (parts === undefined ? htmlForm(document) : selectedHtml(document, parts));
@@ -105,21 +121,42 @@ function need<T>(part: T | undefined, what: string): T {
 
 /** The `run` function of a script holding `parts`: it answers the reads those parts allow. */
 export function pageScript(parts: ScriptParts): (request: PageRequest) => PageReply {
+  /**
+   * A read whose extract is questioned, kept in this world's global with what it has done, until the
+   * caller has run the second extractor's script here and asks it to resume.
+   */
+  function waitForSecondExtractor(read: PendingRead, waiting: Waiting): PageReply {
+    (globalThis as Record<string, unknown>)[PENDING_GLOBAL] = { ...read, waiting };
+    return { kind: 'second-extractor-needed' };
+  }
+
+  /** Our extract of the read's form, done once: a resumed read has it already. */
+  function extractOf(read: PendingRead & { tree: 'dom' }, metadata: ReturnType<typeof pageMetadata>): MainExtract | null {
+    if (read.waiting !== undefined) return read.waiting.extract;
+    return need(parts.main, 'the main content').ourExtract(read.doc, metadata, document.URL);
+  }
+
   /** A whole page read on a DOM for its links and images: the content first, the extraction may change the form. */
   function finishWhole(read: PendingRead & { tree: 'dom' }): PageReply {
     const main = need(parts.main, 'the main content');
     const { gatherViews, markMainRegions } = need(parts.views, 'links and images');
     const metadata = pageMetadata(document);
-    const gathered = gatherViews(read.doc, read.views ?? {}, document.URL);
+    const gathered = read.waiting?.gathered ?? gatherViews(read.doc, read.views ?? {}, document.URL);
     const extras = { ...(read.metadata ? { metadata } : {}), ...selectionExtras(read.parts), views: gathered.views };
-    const reply = bounded(
-      read.finish === 'html'
-        ? { kind: 'html', html: htmlOf(read.parts), ...extras }
-        : { kind: 'markdown', markdown: main.documentToMarkdown(read.doc, document.URL), ...extras },
-      read.maxChars,
-    );
-    if (reply.kind === 'too-large') return reply;
-    markMainRegions(gathered, read.doc, metadata, document.URL);
+    const reply =
+      read.waiting?.reply ??
+      bounded(
+        read.finish === 'html'
+          ? { kind: 'html', html: htmlOf(read.parts), ...extras }
+          : { kind: 'markdown', markdown: main.documentToMarkdown(read.doc, document.URL), ...extras },
+        read.maxChars,
+      );
+    // Lists with nothing in them have no region to decide: the extraction is spared.
+    if (reply.kind === 'too-large' || gathered.entries.size === 0) return reply;
+    const extract = extractOf(read, metadata);
+    const extractor = secondExtractor();
+    if (extract?.questioned && extractor === undefined) return waitForSecondExtractor(read, { gathered, extract, reply });
+    markMainRegions(gathered, extract === null ? null : main.settledExtract(read.doc, extract, document.URL, extractor));
     return reply;
   }
 
@@ -128,11 +165,15 @@ export function pageScript(parts: ScriptParts): (request: PageRequest) => PageRe
     const main = need(parts.main, 'the main content');
     const metadata = pageMetadata(document);
     const views = read.views === undefined ? undefined : need(parts.views, 'links and images');
-    const gathered = views?.gatherViews(read.doc, read.views ?? {}, document.URL);
+    const gathered = read.waiting?.gathered ?? views?.gatherViews(read.doc, read.views ?? {}, document.URL);
     // Only what the page shows is looked in: text it hides is never content, not even when nothing
     // shown is an article (docs/api.md "Main content").
-    const content = main.mainContentOf(read.doc, metadata, document.URL);
-    if (gathered !== undefined) views?.markMainContent(gathered, content);
+    const extract = extractOf(read, metadata);
+    const extractor = secondExtractor();
+    if (extract?.questioned && extractor === undefined) return waitForSecondExtractor(read, { gathered, extract });
+    const found = extract === null ? null : main.mainContentOf(read.doc, main.settledExtract(read.doc, extract, document.URL, extractor));
+    if (gathered !== undefined) views?.markMainContent(gathered, found);
+    const content = found?.doc ?? null;
     const extras = {
       contentMode: content === null ? ('full' as const) : ('main' as const),
       ...(read.metadata ? { metadata } : {}),
@@ -220,6 +261,12 @@ export function pageScript(parts: ScriptParts): (request: PageRequest) => PageRe
         // Narrowed apart: each form has its own kind of node.
         if (read.tree === 'dom') graftFrames(read, request.trees);
         else graftFrames(read, request.trees);
+        return finish(read);
+      }
+      case 'resume': {
+        const read = world[PENDING_GLOBAL] as PendingRead | undefined;
+        if (read?.waiting === undefined) throw new Error('no read is waiting for the second extractor');
+        world[PENDING_GLOBAL] = undefined;
         return finish(read);
       }
     }

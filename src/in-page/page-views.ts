@@ -4,8 +4,7 @@
 // absolute and images by the URL the browser chose. What the form cannot know is marked on its copies
 // while it is built (an image's rendered size) or looked up after (whether the main-content finding
 // keeps an entry: its copy carries a mark through the extraction).
-import { mainExtract } from '../main-content/index';
-import type { PageMetadata } from '../shared/metadata';
+import type { MainContent, MainExtract } from '../main-content/index';
 import type { AttributeChanges, FormBuilder } from './reader-form';
 import type { PageImage, PageLink, PageViews, Region, ViewRequest } from './protocol';
 
@@ -180,11 +179,25 @@ function markMain(gathered: GatheredViews, elements: Iterable<Element>): void {
   }
 }
 
+/**
+ * Entries whose URL the main content links or shows stand in `main`: for content parsed from a
+ * second opinion's markup, which carries none of the copies' marks.
+ */
+function markMainByUrl(gathered: GatheredViews, content: Element | Document): void {
+  const urls = new Set<string>();
+  for (const el of content.querySelectorAll('a[href], img[src]')) {
+    const url = httpUrl(el.localName === 'img' ? (el as HTMLImageElement).src : (el as HTMLAnchorElement).href);
+    if (url !== null) urls.add(url.href);
+  }
+  for (const entry of [...(gathered.views.links ?? []), ...(gathered.views.images ?? [])]) if (urls.has(entry.url)) entry.region = 'main';
+}
+
 /** Entries whose copies the main content holds stand in `main`; the marks are taken off the extract. */
-export function markMainContent(gathered: GatheredViews, content: Document | null): void {
+export function markMainContent(gathered: GatheredViews, content: MainContent | null): void {
   if (content === null) return;
-  markMain(gathered, content.querySelectorAll(`[${MARK_ATTRIBUTE}]`));
-  unmark(content);
+  if (content.fromMarkup) markMainByUrl(gathered, content.doc);
+  else markMain(gathered, content.doc.querySelectorAll(`[${MARK_ATTRIBUTE}]`));
+  unmark(content.doc);
 }
 
 /**
@@ -192,13 +205,13 @@ export function markMainContent(gathered: GatheredViews, content: Document | nul
  * (main-content/index.ts) and looked in as the extraction leaves it, neither dressed as a document
  * nor unmarked, since it is dropped after.
  */
-export function markMainRegions(gathered: GatheredViews, form: Document, metadata: PageMetadata, pageUrl: string): void {
-  // Lists with nothing in them have no region to decide: the extraction is spared.
-  if (gathered.entries.size === 0) return;
-  const extract = mainExtract(form, metadata, pageUrl)?.content;
-  if (extract === undefined) return;
+export function markMainRegions(gathered: GatheredViews, found: MainExtract | null): void {
+  if (found === null) return;
+  const extract = found.content;
   const selector = `[${MARK_ATTRIBUTE}]`;
-  markMain(gathered, extract.matches(selector) ? [extract, ...extract.querySelectorAll(selector)] : extract.querySelectorAll(selector));
+  if (found.fromMarkup) markMainByUrl(gathered, extract);
+  else
+    markMain(gathered, extract.matches(selector) ? [extract, ...extract.querySelectorAll(selector)] : extract.querySelectorAll(selector));
 }
 
 /** Takes the views' own attributes off a tree that becomes output. */

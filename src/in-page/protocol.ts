@@ -73,7 +73,9 @@ export type PageRequest =
   /** The reader form of a cross-origin frame's body, to be grafted where its iframe stands (its images' sizes marked with views). */
   | ({ mode: 'frame'; views?: ViewRequest } & ReadBounds)
   /** Finishes a read that asked for cross-origin frames: their trees by key (null: left out). */
-  | { mode: 'graft'; trees: Record<string, PortableTree | null> };
+  | { mode: 'graft'; trees: Record<string, PortableTree | null> }
+  /** Finishes a read that asked for the second extractor, once its script has run in the same world. */
+  | { mode: 'resume' };
 
 /** Whether a read gave the main content or, none being told apart, the whole page. */
 export type ContentMode = 'main' | 'full';
@@ -94,11 +96,16 @@ export type PageReply =
   | { kind: 'frame'; tree: PortableTree }
   /** The document holds cross-origin frames to read first (keys registered by remote-frames.ts); answer with 'graft'. */
   | { kind: 'frames-needed'; keys: string[] }
+  /** Its extract is questioned: run the second extractor's script in the same world, then answer with 'resume'. */
+  | { kind: 'second-extractor-needed' }
   /** Longer than maxChars: never shipped. */
   | { kind: 'too-large' };
 
 /** The isolated world's global that maps a cross-origin frame's `<iframe>` to its key. */
 export const FRAME_KEYS_GLOBAL = 'pageFetchFrameKeys';
+
+/** The isolated world's global that holds the second extractor once its script has run (main-content/second-opinion.ts). */
+export const SECOND_EXTRACTOR_GLOBAL = 'pageFetchSecondExtractor';
 
 /** What the Durable Object asks of the in-page wait script (scripts/wait.ts, browser/page/page-waits.ts). */
 export type WaitRequest =

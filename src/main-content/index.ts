@@ -10,6 +10,8 @@ import { clearFontSizes } from './font-size';
 import { holdsTitleLink, linkDensity, siblingGroups, visibleLength } from './extract-dom';
 import { articleHeading } from './heading';
 import { readabilityArticle } from './readability-article';
+import { dropRepeatedHeading } from './extract-headings';
+import { type Extractor, isQuestioned, secondOpinion } from './second-opinion';
 import { titleBlockArticle } from './title-block';
 
 /** An extract with less text than this is not taken for the page's main content. */
@@ -79,20 +81,25 @@ function cleanedExtract(form: Document, pick: Element, heading: string | null): 
 
 /** The main content as the extraction leaves it, and the title it settled on: what `mainContentOf` dresses as a document. */
 export interface MainExtract {
-  /** The extract, cleaned; it still carries the marks the form's copies had (font sizes included). */
+  /** The extract, cleaned; it still carries the marks the form's copies had (font sizes included), unless `fromMarkup`. */
   content: Element;
   heading: string | null;
+  /** The content is the second opinion's (second-opinion.ts), parsed from its markup: none of the form's marks are on it. */
+  fromMarkup: boolean;
+  /** Ours holds so little of what the page shows that a second opinion is asked before it is taken (`settledExtract`). */
+  questioned: boolean;
 }
 
 /**
- * The main content of the reader form, not yet a document of its own; null when there is none.
- * Reads that only ask which parts of the form it holds (the regions of links and images) stop here.
+ * Our own extraction of the reader form, not yet a document of its own; null when there is none.
+ * When it is `questioned`, `settledExtract` asks the second opinion before it stands.
  */
-export function mainExtract(form: Document, metadata: PageMetadata, pageUrl: string): MainExtract | null {
-  // Readability takes the document apart; the reader form stays whole for the fallback, without
-  // the font sizes only the extraction reads. The article beside its title is taken from the form,
-  // so the small-print rule does not run on it, by choice: there (a product's sheet, a service
-  // page) text set smaller is often the content itself (docs/main-content.md, "Small print").
+export function ourExtract(form: Document, metadata: PageMetadata, pageUrl: string): MainExtract | null {
+  // Readability takes the document apart; the reader form stays whole for the fallback and the
+  // second opinion, without the font sizes only the extraction reads. The article beside its title
+  // is taken from the form, so the small-print rule does not run on it, by choice: there (a
+  // product's sheet, a service page) text set smaller is often the content itself
+  // (docs/main-content.md, "Small print").
   const copy = form.cloneNode(true) as Document;
   clearFontSizes(form.documentElement);
   const article = readabilityArticle(copy);
@@ -101,16 +108,35 @@ export function mainExtract(form: Document, metadata: PageMetadata, pageUrl: str
   if (isLinkList(content)) return null;
   // The title written for sharing (Open Graph, JSON-LD) rarely carries the site's name, as <title> does.
   const heading = (metadata.title === null ? article.title : articleHeading(metadata.title, metadata, pageUrl)) ?? null;
-  return { content: cleanedExtract(form, content, heading), heading };
+  const ours = cleanedExtract(form, content, heading);
+  return { content: ours, heading, fromMarkup: false, questioned: isQuestioned(form, ours) };
+}
+
+/**
+ * The main content as it stands: ours, or where ours is questioned, the second opinion's when it
+ * reads as the content ours cut (second-opinion.ts), without a block repeating the title.
+ * `extractor` is the second extractor's code, which a questioned extract needs.
+ */
+export function settledExtract(form: Document, ours: MainExtract, pageUrl: string, extractor: Extractor | undefined): MainExtract {
+  if (!ours.questioned) return ours;
+  if (extractor === undefined) throw new Error('a questioned extract needs the second extractor');
+  const other = secondOpinion(form, ours.content, pageUrl, extractor);
+  if (other === null) return { ...ours, questioned: false };
+  if (ours.heading) dropRepeatedHeading(other, ours.heading);
+  return { content: other, heading: ours.heading, fromMarkup: true, questioned: false };
+}
+
+/** The main content as its own document (`doc`), and whether it was parsed from a second opinion's markup. */
+export interface MainContent {
+  doc: Document;
+  fromMarkup: boolean;
 }
 
 /**
  * A new inert document holding the title (the page's metadata title without the site's name, else
- * the one Readability settles on) as a level-1 heading and the main content; null when there is none.
+ * the one Readability settles on) as a level-1 heading and the settled main content.
  */
-export function mainContentOf(form: Document, metadata: PageMetadata, pageUrl: string): Document | null {
-  const extract = mainExtract(form, metadata, pageUrl);
-  if (extract === null) return null;
+export function mainContentOf(form: Document, extract: MainExtract): MainContent {
   const { content, heading } = extract;
   clearFontSizes(content);
   const doc = form.implementation.createHTMLDocument(heading ?? form.title);
@@ -119,5 +145,5 @@ export function mainContentOf(form: Document, metadata: PageMetadata, pageUrl: s
   if (lang) doc.documentElement.setAttribute('lang', lang);
   if (heading) doc.body.append(Object.assign(doc.createElement('h1'), { textContent: heading }));
   doc.body.append(doc.importNode(content, true));
-  return doc;
+  return { doc, fromMarkup: extract.fromMarkup };
 }

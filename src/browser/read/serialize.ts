@@ -11,10 +11,11 @@ import type { Frame, Page } from '@cloudflare/puppeteer';
 import HTML_SCRIPT from '../../../build/page-script-html.js?raw';
 import MAIN_CONTENT_SCRIPT from '../../../build/page-script-main-content.js?raw';
 import MARKDOWN_SCRIPT from '../../../build/page-script-markdown.js?raw';
+import SECOND_OPINION_SCRIPT from '../../../build/page-script-second-opinion.js?raw';
 import VIEWS_SCRIPT from '../../../build/page-script-views.js?raw';
 import { ApiError, contentTooLarge } from '../../errors.js';
 import { utf8Length } from '../../shared/utf8.js';
-import { callInWorldSliced, inPageFunction, isNavigatedAway, openWorld, type World } from './isolated-world.js';
+import { callInWorld, callInWorldSliced, inPageFunction, isNavigatedAway, openWorld, type World } from './isolated-world.js';
 import type { PageMetadata } from '../../shared/metadata.js';
 import type { WallSignals } from '../../blocked/verdict.js';
 import type { ContentMode, PageReply, PageRequest, PageViews, PartSelection, PortableTree, ViewRequest } from '../../in-page/protocol.js';
@@ -56,6 +57,8 @@ const PAGE_FUNCTIONS = {
   mainContent: inPageFunction(MAIN_CONTENT_SCRIPT),
   views: inPageFunction(VIEWS_SCRIPT),
 };
+/** The second extractor (main-content/second-opinion.ts): sent only to a read whose extract is questioned. */
+const SECOND_EXTRACTOR_FUNCTION = inPageFunction(SECOND_OPINION_SCRIPT);
 function pageFunctionFor(mode: SerializeMode | 'frame', mainContent: boolean, views: ViewRequest | undefined): string {
   // Links and images need the main content found (their regions), on a DOM; a frame's reader form is
   // grafted into that DOM, its images' sizes marked. Only these reads carry that code.
@@ -89,9 +92,16 @@ interface ReadContext {
   timers: Timers;
 }
 
-/** A read's reply comes in slices: a page's content may be larger than one CDP message may be. */
+/**
+ * A read's reply comes in slices: a page's content may be larger than one CDP message may be. A read
+ * whose extract is questioned asks for the second extractor: its script runs in the same world, and
+ * the read resumes where it stopped.
+ */
 async function callPage(world: World, script: string, request: PageRequest): Promise<PageReply> {
-  return (await callInWorldSliced(world, script, request)) as PageReply;
+  const reply = (await callInWorldSliced(world, script, request)) as PageReply;
+  if (reply.kind !== 'second-extractor-needed') return reply;
+  await callInWorld(world, SECOND_EXTRACTOR_FUNCTION, null);
+  return (await callInWorldSliced(world, script, { mode: 'resume' })) as PageReply;
 }
 
 function isCrossOrigin(child: Frame, parent: Frame): boolean {

@@ -4,13 +4,13 @@
 import { documentToMarkdown } from '../../markdown/convert';
 import { domBuilder } from '../dom-form';
 import { detachTree, lightBuilder } from '../light-tree';
-import { mainContentOf } from '../../main-content/index';
+import { mainContentOf, ourExtract, settledExtract } from '../../main-content/index';
 import { gatherViews, markMainContent, markMainRegions, withImageSizes } from '../page-views';
 import { pageScript } from '../page-script';
 import { readerForm } from '../reader-form';
 
 export const run = pageScript({
   light: { readerForm, lightBuilder, detachTree, documentToMarkdown },
-  main: { readerForm, domBuilder, mainContentOf, documentToMarkdown },
+  main: { readerForm, domBuilder, ourExtract, settledExtract, mainContentOf, documentToMarkdown },
   views: { gatherViews, markMainContent, markMainRegions, withImageSizes },
 });

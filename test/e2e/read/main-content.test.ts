@@ -202,6 +202,44 @@ describe('only_main_content', () => {
     expect(main.body).toBe(whole.body);
   });
 
+  describe('a second opinion where ours cut the page short', () => {
+    // The page's five sections each sit four wrappers deep: Readability keeps the first alone, a
+    // third of what the page shows, so the second extractor is asked, and its answer (every section,
+    // its repeated title taken out) is taken.
+    const fixture = readFileSync(new URL('../../fixtures/pages/tide-mill.html', import.meta.url), 'utf8');
+    const paragraphs = [...fixture.matchAll(/<p>((?:(?!<\/p>).)+)<\/p>/g)].map(([, text]) => text!).slice(0, 12);
+    const headings = [...fixture.matchAll(/<h2>([^<]+)<\/h2>/g)].map(([, text]) => text!);
+
+    it('answers every section of the page, the title once, with X-Content-Mode: main', async () => {
+      expect(paragraphs).toHaveLength(12);
+      expect(headings).toEqual(['Milling days', 'Getting here', 'Schools and groups', 'Volunteering']);
+      const { mode, body } = await fetchMain('/pages/tide-mill.html', { output_format: 'markdown', only_main_content: true });
+      expect(mode).toBe('main');
+      const link = ctx.fixtures.url('/milling-days');
+      const text = (paragraph: string) =>
+        paragraph.replace('<a href="/milling-days">publishes them a season ahead</a>', `[publishes them a season ahead](${link})`);
+      const section = (i: number) => [`## ${headings[i]}`, text(paragraphs[4 + 2 * i]!), text(paragraphs[5 + 2 * i]!)];
+      expect(body).toBe(['# The tide mill', ...paragraphs.slice(0, 4), ...[0, 1, 2, 3].flatMap(section)].join('\n\n') + '\n');
+    });
+
+    it('puts a link of a section ours cut in `main`, with only_main_content and on the whole page', async () => {
+      for (const only_main_content of [true, false]) {
+        const response = await ctx.worker.fetchPage({
+          url: ctx.fixtures.url('/pages/tide-mill.html'),
+          wait_event: 'load',
+          include_links: true,
+          only_main_content,
+        });
+        expect(response.status).toBe(200);
+        const { links } = (await response.json()) as { links: { url: string; region: string }[] };
+        const regions = Object.fromEntries(links.map((link) => [new URL(link.url).pathname, link.region]));
+        expect(regions['/milling-days']).toBe('main');
+        expect(regions['/visit']).toBe('navigation');
+        expect(regions['/privacy']).toBe('footer');
+      }
+    });
+  });
+
   it('answers a JSON document whole, fenced as without the option, with X-Content-Mode: full', async () => {
     const main = await fetchMain('/data.json', { output_format: 'markdown', only_main_content: true });
     const whole = await fetchMain('/data.json', { output_format: 'markdown' });
