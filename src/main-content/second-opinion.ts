@@ -51,8 +51,8 @@ export function replacesOurs(other: Measure, ours: Measure, pageWords: number): 
 
 /**
  * The extractor's content of the reader form, as an element of the form; null when it finds none,
- * or fails. Its answer is markup: a page that enforces Trusted Types refuses to parse it even from
- * an isolated world, and keeps ours.
+ * or fails. Its answer is markup: where parsing it is refused (a page that enforces Trusted Types
+ * may refuse markup even from an isolated world), ours stands.
  */
 function otherContent(form: Document, pageUrl: string, extractor: Extractor): Element | null {
   try {
