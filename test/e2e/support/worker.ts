@@ -6,7 +6,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type IsolatedNetwork, isolatedLaunch } from './isolated-network.js';
@@ -69,12 +68,28 @@ export const DEFAULT_VARS: Record<string, string> = {
   MAX_SCROLL_STEPS: '10',
 };
 
-async function freePort(): Promise<number> {
+// Ports for wrangler come from below the kernel's ephemeral range (32768-60999 on Linux), where
+// outgoing connections and port-0 listeners never land: wrangler binds its ports again when it
+// reloads (once right after start, when its build watcher is ready), and a port from the ephemeral
+// range can be taken in between.
+const PORT_LOW = 20_000;
+const PORT_HIGH = 32_767;
+
+async function canListen(port: number): Promise<boolean> {
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  const listening = await new Promise<boolean>((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => resolve(true));
+  });
+  if (listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+  return listening;
+}
+
+async function freePort(): Promise<number> {
+  for (;;) {
+    const port = PORT_LOW + Math.floor(Math.random() * (PORT_HIGH - PORT_LOW + 1));
+    if (await canListen(port)) return port;
+  }
 }
 
 function isAlive(pid: number): boolean {
@@ -109,7 +124,21 @@ function exited(child: ChildProcess): boolean {
   return child.exitCode !== null || child.signalCode !== null;
 }
 
+/** A start that failed only because a port was taken between our check and wrangler's bind. */
+class PortTaken extends Error {}
+const START_ATTEMPTS = 3;
+
 export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHandle> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launchWorker(options);
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt === START_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function launchWorker(options: WorkerOptions): Promise<WorkerHandle> {
   const port = await freePort();
   const inspectorPort = await freePort();
   const vars = { ...DEFAULT_VARS, ...options.vars };
@@ -226,7 +255,8 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
   );
   if (!ready || exited(child)) {
     await handle.stop();
-    throw new Error(`wrangler dev did not start:\n${output.join('')}`);
+    const log = output.join('');
+    throw new (log.includes('Address already in use') ? PortTaken : Error)(`wrangler dev did not start:\n${log}`);
   }
   return handle;
 }
