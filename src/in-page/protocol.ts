@@ -144,6 +144,12 @@ export const CONSENT_BINDING = 'pageFetchConsentReport';
 export const CONSENT_ROUND = 'pageFetchConsentRound';
 
 /**
+ * What CONSENT_ROUND is given to ask, instead of a round, whether a dialog its document declined
+ * still shows: a platform may close its dialog a little after the answer (a frame telling its page).
+ */
+export const CONSENT_STILL_SHOWN = 'still-shown';
+
+/**
  * What the consent preload asks when its document's URL holds a site rule's text: the rules for
  * that URL and frame kind. The answer is the JSON of a compact rule set, or null (refused: the
  * document runs the rules it carries).

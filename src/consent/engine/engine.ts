@@ -5,7 +5,7 @@
 // the Durable Object asks for before the page is taken (docs/consent.md "Waiting"). What this reads
 // of the package's class is pinned by test/unit/consent/engine.test.ts.
 import AutoConsent, { type CompactCMPRuleset, type ContentScriptMessage } from '@duckduckgo/autoconsent';
-import type { ConsentReport } from '../../in-page/protocol';
+import { CONSENT_STILL_SHOWN, type ConsentReport } from '../../in-page/protocol';
 import { engineRuleSet, type PackageRule, type SelectorRoot } from './engine-rules';
 
 /**
@@ -22,8 +22,24 @@ export const DETECT_INTERVAL_MS = 500;
 export type Binding = (payload: string) => unknown;
 /** A consent platform the engine knows (a rule, declarative or code). */
 type Platform = Awaited<ReturnType<AutoConsent['findCmp']>>[number];
-/** One detection round on the document as it is; resolves once a dialog found has its answer. */
-export type Round = () => Promise<boolean>;
+/**
+ * One detection round on the document as it is; resolves once a dialog found has its answer. Asked
+ * CONSENT_STILL_SHOWN, it looks instead whether the dialog it declined still shows.
+ */
+export type Round = (question?: typeof CONSENT_STILL_SHOWN) => Promise<boolean>;
+
+/**
+ * How long one look at a declined dialog may take: a platform's detection can wait for elements,
+ * which a closed dialog never brings back.
+ */
+const SHOWN_LOOK_MS = 250;
+
+/** Whether a dialog declined (not one whose answer failed: that one stays) still shows. */
+async function stillShown(answer: Promise<boolean>, platform: Platform): Promise<boolean> {
+  if (!(await answer.catch(() => false))) return false;
+  const timeUp = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), SHOWN_LOOK_MS));
+  return Promise.race([platform.detectPopup().then(Boolean, () => false), timeUp]);
+}
 
 /** Starts the engine on `document` with `rules`; returns the round the Durable Object asks for. */
 export function runEngine(binding: Binding, rules: CompactCMPRuleset, document: SelectorRoot): Round {
@@ -58,10 +74,12 @@ export function runEngine(binding: Binding, rules: CompactCMPRuleset, document: 
   // One answer a document, as the engine gives: its own rounds and the rounds the Durable Object
   // asks for (below) may find the same dialog, which is answered once, and reported found once.
   let answer: Promise<boolean> | undefined;
+  let answered: Platform | undefined;
   const handlePopup = consent.handlePopup.bind(consent);
   consent.handlePopup = (cmp: Platform) => {
     if (answer === undefined) {
       report({ frame, event: 'found', cmp: cmp.name });
+      answered = cmp;
       answer = handlePopup(cmp);
     }
     return answer;
@@ -88,7 +106,8 @@ export function runEngine(binding: Binding, rules: CompactCMPRuleset, document: 
   // The round the Durable Object asks for: the engine's own round (findCmp, no retry), then one look
   // at each found platform's dialog, code rules before cosmetic ones as the engine orders them; an
   // open one is answered now. A dialog being answered already is waited for.
-  return async () => {
+  return async (question) => {
+    if (question === CONSENT_STILL_SHOWN) return answer !== undefined && answered !== undefined && stillShown(answer, answered);
     if (answer === undefined) {
       const found = await consent.findCmp(0);
       for (const platforms of [found.filter((cmp) => !cmp.isCosmetic), found.filter((cmp) => cmp.isCosmetic)]) {

@@ -15,7 +15,7 @@
 import type { CompactCMPRuleset } from '@duckduckgo/autoconsent';
 // The preload's part of the package's rule set, split by the build (scripts/consent-rule-split.mjs).
 import { gateSource, rulesSource } from 'page-fetch:consent-rules';
-import { CONSENT_BINDING, CONSENT_ROUND, type ConsentRulesRequest } from '../../in-page/protocol';
+import { CONSENT_BINDING, CONSENT_ROUND, CONSENT_STILL_SHOWN, type ConsentRulesRequest } from '../../in-page/protocol';
 import { type Binding, DETECT_INTERVAL_MS, DETECT_RETRIES, type Round, runEngine } from './engine';
 import { consentMayShow } from './gate';
 import { baseRulesFor, commentText, type PreloadBase, type PreloadGate, siteRuleCandidates } from '../rules';
@@ -25,7 +25,7 @@ const MUTATION_WAIT_MS = 60_000;
 
 /** Defines the round function on the page's main world: not enumerable, so the page's own scans of `window` skip it. */
 function offerRounds(round: Round): void {
-  const call = () => round().catch(() => false);
+  const call = (question?: unknown) => round(question === CONSENT_STILL_SHOWN ? question : undefined).catch(() => false);
   Object.defineProperty(globalThis, CONSENT_ROUND, { value: call, configurable: true, enumerable: false, writable: false });
 }
 
@@ -57,7 +57,10 @@ function startWhenDialogMayShow(binding: Binding, readBase: () => PreloadBase, g
   let round: Round | undefined;
   const engine = () => (round ??= runEngine(binding, baseRulesFor(url, mainFrame, readBase().base), document));
   const mayShow = () => consentMayShow(gate.probes, document, window, location.href);
-  offerRounds(() => (round !== undefined || mayShow() ? engine()() : Promise.resolve(false)));
+  // Whether a dialog still shows is asked of an engine that answered one: it never starts one.
+  offerRounds((question) =>
+    round !== undefined ? round(question) : question === undefined && mayShow() ? engine()() : Promise.resolve(false),
+  );
   const look = async () => {
     for (let attempt = 0; attempt <= DETECT_RETRIES && round === undefined; attempt++) {
       const changed = attempt > 0 ? nextMutation() : undefined;
@@ -100,7 +103,7 @@ function start(): void {
     .then((answer) => (typeof answer === 'string' ? (JSON.parse(answer) as CompactCMPRuleset) : baseRules()), baseRules)
     .then((rules) => runEngine(binding, rules, document));
   engine.catch(() => undefined);
-  offerRounds(() => engine.then((round) => round()));
+  offerRounds((question) => engine.then((round) => round(question)));
 }
 
 try {

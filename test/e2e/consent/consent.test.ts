@@ -55,6 +55,13 @@ describe('consent: "reject" (the default)', () => {
     expectDeclined(await fetchMarkdown('sourcepoint', 'refused', {}, 'long=1&'), 'Sourcepoint dialog', 'refused');
   });
 
+  it('takes the page once the declined dialog closed, where its platform closes it a while after the answer', async () => {
+    // The Sourcepoint frame tells its page to close the dialog only once its record of the choice is
+    // answered, 800 ms after the click; taken at DOMContentLoaded, the page waits for nothing else.
+    const page = await fetchMarkdown('sourcepoint', 'closed-later', { wait_event: 'DOMContentLoaded' }, 'hold=800&');
+    expectDeclined(page, 'Sourcepoint dialog', 'closed-later');
+  });
+
   it('declines a dialog drawn after the first look for one (each look asks the page afresh)', async () => {
     // The Didomi rule starts with an element that must exist: missing at the first look, the rule
     // is answered "not detected" there, and found at a later look once the page has drawn it.

@@ -77,9 +77,13 @@ function heavyPage(): string {
 export const consentRoutes: Record<string, Handler> = {
   '/consent/heavy': (_url, _req, res) => html(res, heavyPage()),
 
-  '/consent/record': (_url, _req, res) => {
-    res.writeHead(204, { 'Cache-Control': 'no-store' });
-    res.end();
+  // ?hold=ms: answered that much later, as a platform's server on a slow day.
+  '/consent/record': (url, _req, res) => {
+    const hold = Math.min(Number(url.searchParams.get('hold')) || 0, 10_000);
+    setTimeout(() => {
+      res.writeHead(204, { 'Cache-Control': 'no-store' });
+      res.end();
+    }, hold);
   },
 
   '/consent/onetrust': (_url, _req, res) =>
@@ -190,13 +194,16 @@ export const consentRoutes: Record<string, Handler> = {
     // ?long=1: the frame's URL holds a site rule's text and runs past 16 KB, so the Durable Object
     // refuses its request for rules and the frame runs the rules it carries.
     const long = url.searchParams.has('long') ? `&from=dropbox.com/&pad=${'x'.repeat(17 * 1024)}` : '';
+    // ?hold=ms: the frame's record of the choice is answered that much later, and the page closes
+    // the dialog only then (the frame tells it once the record is sent).
+    const hold = /^\d+$/.test(url.searchParams.get('hold') ?? '') ? `&hold=${url.searchParams.get('hold')}` : '';
     html(
       res,
       consentPage(
         'sourcepoint',
         `<div id="sp_message_container_1234" class="sp-message-container" style="${FIXED}">
   <iframe id="sp_message_iframe_1234" title="SP Consent Message" style="width: 600px; height: 220px; border: 0"
-    src="http://localhost:${port}/index.html?message_id=1234&id=${id}${long}"></iframe>
+    src="http://localhost:${port}/index.html?message_id=1234${hold}&id=${id}${long}"></iframe>
 </div>`,
         `const container = document.getElementById('sp_message_container_1234');
   if (answered) container.remove();
@@ -229,6 +236,7 @@ export const consentRoutes: Record<string, Handler> = {
   // Sourcepoint's message frame, at the path its rules know.
   '/index.html': (url, _req, res) => {
     const id = encodeURIComponent(url.searchParams.get('id') ?? '');
+    const hold = /^\d+$/.test(url.searchParams.get('hold') ?? '') ? `&hold=${url.searchParams.get('hold')}` : '';
     html(
       res,
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SP Consent Message</title></head><body>
@@ -238,7 +246,7 @@ export const consentRoutes: Record<string, Handler> = {
 <button class="message-component message-button no-children focusable sp_choice_type_11" title="Accept">Accept</button>
 <script>
   const choose = (choice) => () => {
-    fetch('/consent/record?cmp=sourcepoint&choice=' + choice + '&id=${id}').finally(() => parent.postMessage({ spChoice: choice }, '*'));
+    fetch('/consent/record?cmp=sourcepoint&choice=' + choice + '${hold}&id=${id}').finally(() => parent.postMessage({ spChoice: choice }, '*'));
   };
   document.querySelector('.sp_choice_type_13').onclick = choose('reject');
   document.querySelector('.sp_choice_type_11').onclick = choose('accept');

@@ -15,7 +15,7 @@ import {
 import COMPACT_RULES from '@duckduckgo/autoconsent/rules/compact-rules.json';
 import { parseHTML } from 'linkedom';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ConsentReport } from '../../../src/in-page/protocol.js';
+import { CONSENT_STILL_SHOWN, type ConsentReport } from '../../../src/in-page/protocol.js';
 
 // The engine reads the page through globals: one linkedom document for the whole file. Engines of
 // earlier tests keep looking in the background, so each test has its own element ids.
@@ -181,7 +181,7 @@ describe('runEngine', () => {
     const payloads: string[] = [];
     const round = runEngine((payload) => payloads.push(payload), rulesFor(id), document);
     // Asked at once and again while the engine's own first round may find it too.
-    const answers = await Promise.all([round(), sleep(5).then(round)]);
+    const answers = await Promise.all([round(), sleep(5).then(() => round())]);
     expect(answers).toEqual([true, true]);
     await sleep(600);
     expect(choices).toEqual(['reject']);
@@ -208,5 +208,32 @@ describe('runEngine', () => {
     // Over when the round answers: nothing was left to the engine's next round.
     expect(choices).toEqual(['reject']);
     expect(reportsOf(payloads)).toEqual([`found dialog-${id}`, `declined dialog-${id}`, `done dialog-${id}`]);
+  });
+
+  it('says whether a declined dialog still shows: while the page keeps it after the answer, and no more once it is gone', async () => {
+    const id = 'closed-later';
+    const choices: string[] = [];
+    // The page closes this dialog only when told to, as a platform that closes it after a request of its own.
+    document.body.insertAdjacentHTML('beforeend', `<div id="${id}"><p>Cookies?</p><button class="reject">Reject</button></div>`);
+    const dialog = document.getElementById(id)!;
+    dialog.querySelector('.reject')!.addEventListener('click', () => void choices.push('reject'));
+    const round = runEngine(() => undefined, rulesFor(id), document);
+    expect(await round()).toBe(true);
+    expect(choices).toEqual(['reject']);
+    expect(await round(CONSENT_STILL_SHOWN)).toBe(true);
+    dialog.remove();
+    expect(await round(CONSENT_STILL_SHOWN)).toBe(false);
+  });
+
+  it('says no dialog shows where it answered none, and asking does not look for one', async () => {
+    const id = 'asked-only';
+    const choices: string[] = [];
+    const payloads: string[] = [];
+    const round = runEngine((payload) => payloads.push(payload), rulesFor('never-drawn-either'), document);
+    drawDialog(id, choices);
+    expect(await round(CONSENT_STILL_SHOWN)).toBe(false);
+    expect(choices).toEqual([]);
+    expect(payloads).toEqual([]);
+    document.getElementById(id)!.remove();
   });
 });
