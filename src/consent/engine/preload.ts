@@ -57,10 +57,11 @@ function startWhenDialogMayShow(binding: Binding, readBase: () => PreloadBase, g
   let round: Round | undefined;
   const engine = () => (round ??= runEngine(binding, baseRulesFor(url, mainFrame, readBase().base), document));
   const mayShow = () => consentMayShow(gate.probes, document, window, location.href);
-  // Whether a dialog still shows is asked of an engine that answered one: it never starts one.
-  offerRounds((question) =>
-    round !== undefined ? round(question) : question === undefined && mayShow() ? engine()() : Promise.resolve(false),
-  );
+  offerRounds((question) => {
+    if (round !== undefined) return round(question);
+    // Whether a dialog still shows is asked of an engine that answered one: it never starts one.
+    return question === undefined && mayShow() ? engine()() : Promise.resolve(false);
+  });
   const look = async () => {
     for (let attempt = 0; attempt <= DETECT_RETRIES && round === undefined; attempt++) {
       const changed = attempt > 0 ? nextMutation() : undefined;
