@@ -12,6 +12,7 @@ import { articleHeading } from './heading';
 import { readabilityArticle } from './readability-article';
 import { dropRepeatedHeading } from './extract-headings';
 import { type Extractor, isQuestioned, secondOpinion } from './second-opinion';
+import { seriesOf } from './series';
 import { titleBlockArticle } from './title-block';
 
 /** An extract with less text than this is not taken for the page's main content. */
@@ -108,7 +109,8 @@ export function ourExtract(form: Document, metadata: PageMetadata, pageUrl: stri
   if (isLinkList(content)) return null;
   // The title written for sharing (Open Graph, JSON-LD) rarely carries the site's name, as <title> does.
   const heading = (metadata.title === null ? article.title : articleHeading(metadata.title, metadata, pageUrl)) ?? null;
-  const ours = cleanedExtract(form, content, heading);
+  // Where Readability kept one post of a thread, every post of it (series.ts).
+  const ours = cleanedExtract(form, seriesOf(form, content) ?? content, heading);
   return { content: ours, heading, fromMarkup: false, questioned: isQuestioned(form, ours) };
 }
 

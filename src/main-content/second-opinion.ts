@@ -4,7 +4,7 @@
 // whose content is several. defuddle (MIT, the extractor of Obsidian's Web Clipper) keeps more of
 // such pages, and more boilerplate on articles. So it is asked only where ours holds under half of
 // what the page shows, and its answer is taken only when it reads as the content ours cut: more than
-// twice ours, not nearly the whole page, and what it adds is text, not links. Its code comes to the
+// twice ours, not the whole page, and what it adds is text, not links. Its code comes to the
 // page only when it is asked (second-extractor.ts, page-script.ts): most reads never compile it.
 import { visibleLength } from './extract-dom';
 import { wordCount } from './words';
@@ -16,8 +16,6 @@ export type Extractor = (form: Document, pageUrl: string) => string;
 export const QUESTIONED_SHARE = 0.5;
 /** The other answer must hold more than this many times ours' words: a block ours cut, not a paragraph. */
 export const LONGER_BY = 2;
-/** …and fewer than this share of the page's words: an answer that keeps nearly everything has extracted nothing. */
-export const MAX_PAGE_SHARE = 0.9;
 /** …and what it adds beyond ours must be mostly text: added link text at this share or over is a list of links. */
 export const MAX_ADDED_LINK_SHARE = 0.2;
 
@@ -44,7 +42,8 @@ export const isQuestioned = (form: Document, extract: Element): boolean => quest
 
 /** Whether the other answer replaces ours, on a page showing `pageWords` words. */
 export function replacesOurs(other: Measure, ours: Measure, pageWords: number): boolean {
-  if (other.words <= LONGER_BY * ours.words || other.words >= MAX_PAGE_SHARE * pageWords) return false;
+  // An answer holding every word the page shows has extracted nothing.
+  if (other.words <= LONGER_BY * ours.words || other.words >= pageWords) return false;
   const added = other.chars - ours.chars;
   return added > 0 && (other.linkChars - ours.linkChars) / added < MAX_ADDED_LINK_SHARE;
 }

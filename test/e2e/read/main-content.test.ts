@@ -190,6 +190,16 @@ describe('only_main_content', () => {
     expect(body).toBe(['# Why does bread go stale faster in the fridge?', ...lines].join('\n\n') + '\n');
   });
 
+  it("takes every post of a forum thread where Readability keeps the first, without the members' links and the buttons under each post", async () => {
+    const fixture = readFileSync(new URL('../../fixtures/pages/forum-thread.html', import.meta.url), 'utf8');
+    const posts = [...fixture.matchAll(/<div class="post-body">\n((?:<p>[^<]+<\/p>\n)+)<\/div>/g)];
+    expect(posts).toHaveLength(4);
+    const paragraphs = posts.flatMap(([, body = '']) => [...body.matchAll(/<p>([^<]+)<\/p>/g)].map(([, text]) => text!));
+    const { mode, body } = await fetchMain('/pages/forum-thread.html', { output_format: 'markdown', only_main_content: true });
+    expect(mode).toBe('main');
+    expect(body).toBe(['# Wintering a sailing dinghy outdoors', ...paragraphs].join('\n\n') + '\n');
+  });
+
   it.each([
     ['a home page of link lists', '/pages/home-links.html', '## Sport'],
     ['a search result page', '/pages/search-results.html', 'About 1,240 results'],

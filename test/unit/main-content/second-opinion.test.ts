@@ -32,7 +32,7 @@ describe('questions and replacesOurs', () => {
   const ours = { words: 100, chars: 600, linkChars: 30 };
   const other = (words: number, chars: number, linkChars: number) => ({ words, chars, linkChars });
 
-  it('takes an answer of more than twice our words, under 0.9 of the page, that adds text', () => {
+  it('takes an answer of more than twice our words, fewer than the page shows, that adds text', () => {
     expect(replacesOurs(other(201, 1200, 100), ours, 1000)).toBe(true);
   });
 
@@ -40,9 +40,9 @@ describe('questions and replacesOurs', () => {
     expect(replacesOurs(other(200, 1200, 30), ours, 1000)).toBe(false);
   });
 
-  it('keeps ours against an answer holding 0.9 of the words the page shows or more', () => {
-    expect(replacesOurs(other(899, 5400, 30), ours, 1000)).toBe(true);
-    expect(replacesOurs(other(900, 5400, 30), ours, 1000)).toBe(false);
+  it('keeps ours against an answer holding every word the page shows (it extracted nothing)', () => {
+    expect(replacesOurs(other(999, 5400, 30), ours, 1000)).toBe(true);
+    expect(replacesOurs(other(1000, 5400, 30), ours, 1000)).toBe(false);
   });
 
   it('keeps ours when what the other answer adds is a fifth link text or more', () => {
