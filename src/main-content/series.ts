@@ -44,7 +44,8 @@ function blocksOfKind(form: Document, block: Element): Element[] {
   const found: Element[] = [];
   for (const el of form.getElementsByClassName(first)) {
     if (el.localName !== block.localName || el.getAttribute('class') !== classes) continue;
-    if (found.some((outer) => outer.contains(el))) continue;
+    // In document order, an element inside an earlier block is inside the last one found.
+    if (found.at(-1)?.contains(el)) continue;
     found.push(el);
   }
   return found;

@@ -42,6 +42,14 @@ describe('seriesOf', () => {
     expect(textOf(series)).not.toContain('member');
   });
 
+  it('takes a post that quotes another in a body of the same kind once, the quote inside it', () => {
+    const quoting = `<blockquote><div class="post-body">${paragraph(0)}</div></blockquote>${paragraph(2)}`;
+    const form = formOf(`<main>${post(paragraph(0) + paragraph(1), 0)}${post(quoting, 1)}${post(paragraph(3), 2)}</main>`);
+    const series = seriesOf(form, articleOf(form, '.post-body'))!;
+    expect(series.children).toHaveLength(3);
+    expect(series.children[1]!.querySelector('blockquote .post-body')).not.toBeNull();
+  });
+
   it('keeps a thread whose answers carry a heading of their own, fewer than MAX_HEADED_SHARE of them', () => {
     const bodies = Array.from({ length: 6 }, (_, i) => (i === 3 ? `<h2>Another way</h2>${paragraph(i)}` : paragraph(i)));
     expect(1).toBeLessThan(MAX_HEADED_SHARE * bodies.length);
