@@ -27,9 +27,9 @@ function articleOf(form: Document, selector: string): Element {
 }
 
 /** A post as a forum writes it: who and when, the body, and the buttons under it. */
-const post = (body: string, n: number, bodyClass = 'post-body') =>
+const post = (body: string, n: number) =>
   `<article class="post"><ul class="meta"><li><a href="/u/${n}">member${n}</a></li><li>1 May</li></ul>` +
-  `<div class="${bodyClass}">${body}</div><ul class="actions"><li><a href="/p/${n}/reply">Reply</a></li></ul></article>`;
+  `<div class="post-body">${body}</div><ul class="actions"><li><a href="/p/${n}/reply">Reply</a></li></ul></article>`;
 
 describe('seriesOf', () => {
   it("takes every post of the picked post's kind, in the page's order, and nothing around them", () => {
