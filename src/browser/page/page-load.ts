@@ -338,7 +338,7 @@ async function load(target: LoadablePage, options: LoadOptions, timer: PhaseTime
   const read =
     blocked !== undefined && taken.read.contentMode === 'main' ? (await takePage(target, options, timer, watchers, true)).read : taken.read;
   const { content, metadata, contentMode, selectorMatches, views: gathered } = read;
-  const shot = options.screenshot === undefined ? {} : await timer.time('screenshot', () => screenshotOf(page, options));
+  const shot = options.screenshot === undefined ? {} : await timer.time('screenshot', () => screenshotOf(page, options, timers));
   const bodyFailure = doc.bodyFailure();
   // The document answered, then broke off before any of its content arrived: nothing to return.
   if (bodyFailure !== undefined && (form === 'html' ? isEmptyDocument(content) : content.trim() === '')) {
@@ -363,9 +363,14 @@ async function load(target: LoadablePage, options: LoadOptions, timer: PhaseTime
 }
 
 /** The screenshot asked for, as the rendered page carries it. */
-async function screenshotOf(page: LoadablePage['page'], options: LoadOptions): Promise<Partial<RenderedPage>> {
+async function screenshotOf(page: LoadablePage['page'], options: LoadOptions, timers: Timers): Promise<Partial<RenderedPage>> {
   const { maxHeight, ...request } = options.screenshot!;
-  const { screenshot, matches, truncated } = await takeScreenshot(page, { ...request, maxHeight, maxBytes: options.maxContentBytes });
+  const bound = { timers, boundMs: readBoundMs(options) };
+  const { screenshot, matches, truncated } = await takeScreenshot(
+    page,
+    { ...request, maxHeight, maxBytes: options.maxContentBytes },
+    bound,
+  );
   return {
     ...(screenshot === undefined ? {} : { screenshot }),
     ...(matches === undefined ? {} : { screenshotMatches: matches }),

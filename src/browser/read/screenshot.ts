@@ -10,7 +10,9 @@ import { contentTooLarge } from '../../errors.js';
 import type { ScreenshotArea, ScreenshotPageRequest } from '../../in-page/protocol.js';
 import { mediaTypeOf, type Screenshot, type ScreenshotRequest } from '../../shared/screenshot.js';
 import { pageSession } from '../cdp-internals.js';
+import type { Timers } from '../timers.js';
 import { callInWorld, callInWorldSliced, inPageFunction, openWorld, type World } from './isolated-world.js';
+import { withinReadBound } from './read-bound.js';
 import { type Clip, tileRows, withinViewport } from './screenshot-tiles.js';
 
 const SCREENSHOT_FUNCTION = inPageFunction(SCREENSHOT_SCRIPT);
@@ -64,7 +66,7 @@ const decodedLength = (base64: string) => Math.floor((base64.length * 3) / 4) - 
  * The screenshot of the page as it stands.
  * @throws ApiError content_too_large when the image exceeds maxBytes.
  */
-export async function takeScreenshot(page: Page, options: ScreenshotOptions): Promise<ScreenshotOutcome> {
+async function takeScreenshotOnce(page: Page, options: ScreenshotOptions): Promise<ScreenshotOutcome> {
   const world = await openWorld(page.mainFrame());
   const area = (await callScript(world, {
     action: 'area',
@@ -93,4 +95,22 @@ export async function takeScreenshot(page: Page, options: ScreenshotOptions): Pr
   }
   if (decodedLength(data) > options.maxBytes) throw contentTooLarge(options.maxBytes);
   return { screenshot: { type, width, height, data }, ...matches, ...(truncated ? { truncated } : {}) };
+}
+
+/**
+ * The screenshot of the page, taken again on the new document when the page navigates under it, and
+ * given up on at the read's bound (readBoundMs), as a read is: a page that reloads itself every time
+ * its dialog is dismissed never holds still, and Chromium's capture waits for a frame it never paints.
+ * @throws ApiError content_too_large when the image exceeds maxBytes, target_timeout at the bound.
+ */
+export function takeScreenshot(
+  page: Page,
+  options: ScreenshotOptions,
+  bound: { timers: Timers; boundMs: number },
+): Promise<ScreenshotOutcome> {
+  return withinReadBound(
+    () => takeScreenshotOnce(page, options),
+    bound,
+    'The page did not hold still for its screenshot (it kept navigating, or never painted).',
+  );
 }

@@ -13,12 +13,13 @@ import MAIN_CONTENT_SCRIPT from '../../../build/page-script-main-content.js?raw'
 import MARKDOWN_SCRIPT from '../../../build/page-script-markdown.js?raw';
 import SECOND_OPINION_SCRIPT from '../../../build/page-script-second-opinion.js?raw';
 import VIEWS_SCRIPT from '../../../build/page-script-views.js?raw';
-import { ApiError, contentTooLarge } from '../../errors.js';
+import { contentTooLarge } from '../../errors.js';
 import { utf8Length } from '../../shared/utf8.js';
-import { callInWorld, callInWorldSliced, inPageFunction, isNavigatedAway, openWorld, type World } from './isolated-world.js';
+import { callInWorld, callInWorldSliced, inPageFunction, openWorld, type World } from './isolated-world.js';
 import type { PageMetadata } from '../../shared/metadata.js';
 import type { WallSignals } from '../../blocked/verdict.js';
 import type { ContentMode, PageReply, PageRequest, PageViews, PartSelection, PortableTree, ViewRequest } from '../../in-page/protocol.js';
+import { withinReadBound } from './read-bound.js';
 import { registerChildFrames } from './remote-frames.js';
 import type { Timers } from '../timers.js';
 
@@ -43,8 +44,6 @@ export const MAX_FRAME_DEPTH = 3;
 export function readBoundMs(budget: { navigationTimeoutMs: number; waitMs: number }): number {
   return Math.max(budget.navigationTimeoutMs, budget.waitMs);
 }
-/** Pause before reading again a page that navigated away under the read. */
-const REREAD_PAUSE_MS = 20;
 
 /**
  * The page compiles the function it is sent on every read: each kind of read sends only the code it
@@ -215,35 +214,20 @@ export async function serializePage(
 ): Promise<PageRead> {
   const { timers, boundMs } = read;
   const framesDeadline = Date.now() + boundMs * FRAME_READ_SHARE;
-  let stopped = false;
-  const attempt = async (): Promise<PageRead> => {
-    for (;;) {
-      try {
-        const context = {
-          maxChars: maxContentBytes,
-          mainContent: options.mainContent === true,
-          metadata: options.metadata === true,
-          ...(options.selection === undefined ? {} : { selection: options.selection }),
-          ...(options.views === undefined ? {} : { views: options.views }),
-          framesLeft: { count: MAX_FRAMES },
-          framesDeadline,
-          timers,
-        };
-        return contentOf(await readFrame(page.mainFrame(), mode, 0, context), maxContentBytes);
-      } catch (error) {
-        // The page navigated itself between our wait and this read: read the new document.
-        if (stopped || !isNavigatedAway(error)) throw error;
-        await timers.after(REREAD_PAUSE_MS, undefined);
-      }
-    }
-  };
-  const stuck = timers.after(boundMs, 'stuck' as const).then((value) => {
-    stopped = true;
-    return value;
+  const context = () => ({
+    maxChars: maxContentBytes,
+    mainContent: options.mainContent === true,
+    metadata: options.metadata === true,
+    ...(options.selection === undefined ? {} : { selection: options.selection }),
+    ...(options.views === undefined ? {} : { views: options.views }),
+    framesLeft: { count: MAX_FRAMES },
+    framesDeadline,
+    timers,
   });
-  const result = await Promise.race([attempt(), stuck]);
-  if (result === 'stuck') {
-    throw new ApiError('target_timeout', 'The page stopped responding while its content was read (a script may never yield).');
-  }
-  return result;
+  // The page may navigate itself between our wait and this read: the new document is read.
+  return withinReadBound(
+    async () => contentOf(await readFrame(page.mainFrame(), mode, 0, context()), maxContentBytes),
+    read,
+    'The page stopped responding while its content was read (a script may never yield).',
+  );
 }

@@ -1,10 +1,15 @@
 // The bounds of a screenshot (docs/api.md "Links, images and screenshots") on a Worker configured
 // small: a picture over MAX_CONTENT_BYTES is 502 content_too_large, and MAX_SCREENSHOT_HEIGHT cuts a
-// full page where it says, whatever the default.
+// full page where it says, whatever the default; a page that never holds still for its picture is
+// 504 target_timeout at the request's own bound, as a read is.
 import { describe, expect, it } from 'vitest';
 import { useWorker } from '../support/e2e-hooks.js';
 
-const ctx = useWorker({ vars: { MAX_CONTENT_BYTES: '200000', MAX_SCREENSHOT_HEIGHT: '12000' } });
+/** Short, so that the bound a page that never holds still runs into is reached quickly. */
+const NAVIGATION_TIMEOUT_MS = 8_000;
+const ctx = useWorker({
+  vars: { MAX_CONTENT_BYTES: '200000', MAX_SCREENSHOT_HEIGHT: '12000', NAVIGATION_TIMEOUT_MS: String(NAVIGATION_TIMEOUT_MS) },
+});
 
 const fetchBands = (screenshot: object) =>
   ctx.worker.fetchPage({ url: ctx.fixtures.url('/views/bands'), wait_event: 'load', screenshot: { full_page: true, ...screenshot } });
@@ -24,5 +29,24 @@ describe('screenshot bounds', () => {
     expect(response.headers.get('X-Screenshot-Truncated')).toBe('true');
     const { screenshot } = (await response.json()) as { screenshot: { type: string; height: number } };
     expect(screenshot).toMatchObject({ type: 'image/webp', height: 12_000 });
+  });
+
+  it("answers 504 target_timeout, at the request's own bound, for a page that reloads itself every time its dialog is dismissed", async () => {
+    const started = Date.now();
+    const response = await ctx.worker.fetchPage({
+      url: ctx.fixtures.url('/pages/reload-loop.html'),
+      wait_event: 'load',
+      wait_ms: 1000,
+      screenshot: true,
+    });
+    const elapsed = Date.now() - started;
+    expect(response.status).toBe(504);
+    expect(((await response.json()) as { error: object }).error).toEqual({
+      code: 'target_timeout',
+      message: expect.stringContaining('did not hold still for its screenshot'),
+    });
+    // The bound is NAVIGATION_TIMEOUT_MS (longer than wait_ms here), counted from the read's start.
+    expect(elapsed).toBeGreaterThanOrEqual(NAVIGATION_TIMEOUT_MS);
+    expect(elapsed).toBeLessThan(NAVIGATION_TIMEOUT_MS + 20_000);
   });
 });
