@@ -130,7 +130,8 @@ export function headsBefore(el: Element): Element[] {
 }
 
 /** An element's kind among its siblings: tag and class (items of a list, cards, posts). */
-const kindOf = (el: Element) => `${el.localName}.${el.getAttribute('class') ?? ''}`;
+/** An element's kind: its tag and class attribute, as a template writes every item of a list. */
+export const kindOf = (el: Element) => `${el.localName}.${el.getAttribute('class') ?? ''}`;
 
 /** The element's children grouped by kind. */
 export function siblingGroups(parent: Element): Element[][] {

@@ -5,10 +5,10 @@
 // Readability picked is one of several elements of its kind on the page, and they read as posts
 // (each holds text, few carry a heading of the page's top levels, together they are text rather
 // than links), the page's content is all of them, in the page's order.
-import { hasVisibleText, linkDensity } from './extract-dom';
+import { hasVisibleText, kindOf, linkDensity } from './extract-dom';
 
 /** At least this many blocks of the picked block's kind make a series (one more post than the pick). */
-export const MIN_SERIES = 2;
+const MIN_SERIES = 2;
 /** Posts are text: blocks of the kind whose text is mostly link text are teasers or menus, not posts. */
 const MAX_SERIES_LINK_DENSITY = 0.5;
 /**
@@ -38,12 +38,12 @@ function pickedBlock(content: Element): Element | null {
 
 /** The outermost elements of `form` with the tag and class attribute of `block`, in document order. */
 function blocksOfKind(form: Document, block: Element): Element[] {
-  const classes = block.getAttribute('class')!;
-  const first = classes.trim().split(/\s+/)[0];
+  const first = block.getAttribute('class')!.trim().split(/\s+/)[0];
   if (!first) return [];
+  const kind = kindOf(block);
   const found: Element[] = [];
   for (const el of form.getElementsByClassName(first)) {
-    if (el.localName !== block.localName || el.getAttribute('class') !== classes) continue;
+    if (kindOf(el) !== kind) continue;
     // In document order, an element inside an earlier block is inside the last one found.
     if (found.at(-1)?.contains(el)) continue;
     found.push(el);
